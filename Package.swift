@@ -1,0 +1,17 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Tweaks",
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
+    products: [
+        .library(name: "Tweaks", targets: ["Tweaks"]),
+        .executable(name: "tweak", targets: ["tweak"]),
+    ],
+    targets: [
+        .target(name: "Tweaks"),
+        .executableTarget(name: "tweak", dependencies: ["Tweaks"]),
+        .testTarget(name: "TweaksTests", dependencies: ["Tweaks"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

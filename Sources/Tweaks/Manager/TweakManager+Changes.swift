@@ -1,0 +1,41 @@
+extension TweakManager {
+    /// Stores `value` in the highest-priority mutable provider (``mutableTweakProvider``): an override.
+    /// - Throws: ``TweakManagerError/noMutableProvider(feature:variable:)`` when there is none.
+    public func set(_ value: TweakValue, feature: String, variable: String) throws {
+        let provider = try writableProvider(feature: feature, variable: variable)
+        provider.set(value, feature: feature, variable: variable)
+        resetCache()
+    }
+
+    /// Stores `value` of any ``TweakValueConvertible`` type (`Bool`, `Int`, `Double`, `Float`, `String`).
+    public func set<Value: TweakValueConvertible>(_ value: Value, feature: String, variable: String) throws {
+        try set(value.tweakValue, feature: feature, variable: variable)
+    }
+
+    /// Switches `feature` on or off in the override layer (its ``featureEnabledVariable`` tweak).
+    public func setFeatureEnabled(_ enabled: Bool, feature: String) throws {
+        try set(.bool(enabled), feature: feature, variable: Self.featureEnabledVariable)
+    }
+
+    /// Removes the override, so that lower-priority providers answer again.
+    /// - Throws: ``TweakManagerError/noMutableProvider(feature:variable:)`` when there is no mutable provider.
+    public func deleteValue(feature: String, variable: String) throws {
+        let provider = try writableProvider(feature: feature, variable: variable)
+        provider.deleteValue(feature: feature, variable: variable)
+        resetCache()
+    }
+
+    /// Removes every value of the highest-priority mutable provider; does nothing without one.
+    public func removeAllOverrides() {
+        mutableTweakProvider?.removeAllValues()
+        resetCache()
+    }
+
+    private func writableProvider(feature: String, variable: String) throws -> any MutableTweakProvider {
+        guard let mutableTweakProvider else {
+            state.withLock { $0.logClosure }?("cannot change \(feature).\(variable): no mutable provider", .error)
+            throw TweakManagerError.noMutableProvider(feature: feature, variable: variable)
+        }
+        return mutableTweakProvider
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+
+/// Answers "what is the value of variable V of feature F?" by asking an ordered list of
+/// providers, highest priority first.
+///
+/// ```swift
+/// let manager = TweakManager(tweakProviders: [
+///     UserDefaultsTweakProvider(userDefaults: .standard),  // overrides, persisted
+///     try LocalTweakProvider(jsonURL: defaultsURL),       // defaults of last resort
+/// ])
+/// if manager.isFeatureEnabled("checkout") { … }
+/// let text = try manager.tweakWith(feature: "ui_customization", variable: "label_text").value
+/// ```
+///
+/// A `TweakManager` is safe to use from any thread and task. With ``useCache`` on, repeated reads
+/// are served from memory; every change through the manager, every
+/// ``TweakProviderDidChangeNotification`` of one of its providers and ``resetCache()`` empty the
+/// cache, so a read that starts after a change has returned never sees the old value.
+/// Providers, closures and observers are never called while the manager holds its lock.
+public final class TweakManager: Sendable {
+    /// The variable whose Boolean value is a provider's opinion in ``isFeatureEnabled(_:)``:
+    /// `enabled`. `feature.enabled = false` in an override switches the feature off.
+    public static let featureEnabledVariable = "enabled"
+
+    /// The providers in priority order, highest first.
+    public let tweakProviders: [any TweakProvider]
+    /// The highest-priority mutable provider: where ``set(_:feature:variable:)`` writes.
+    public let mutableTweakProvider: (any MutableTweakProvider)?
+
+    struct State: Sendable {
+        var cache = TweakCache()
+        var logClosure: LogClosure?
+        var decryptionClosure: DecryptionClosure?
+        var updateHandlers: [ObjectIdentifier: @Sendable (Tweak) -> Void] = [:]
+        var subscribers: [UInt64: ChangeSubscriber] = [:]
+        var nextSubscriberID: UInt64 = 0
+    }
+
+    let state = Locked(State())
+
+    // Written once in `init` and read once in `deinit`; the notification block never touches it,
+    // so no two threads can access it at the same time.
+    nonisolated(unsafe) private var notificationObserver: (any NSObjectProtocol)?
+
+    /// A manager that asks `tweakProviders` in order: the first has the highest priority.
+    public init(tweakProviders: [any TweakProvider]) {
+        self.tweakProviders = tweakProviders
+        self.mutableTweakProvider = tweakProviders.lazy.compactMap { $0 as? any MutableTweakProvider }.first
+        notificationObserver = NotificationCenter.default.addObserver(
+            forName: TweakProviderDidChangeNotification, object: nil, queue: nil
+        ) { [weak self] notification in
+            self?.providerDidChange(notification)
+        }
+    }
+
+    deinit {
+        if let notificationObserver { NotificationCenter.default.removeObserver(notificationObserver) }
+        let subscribers = state.withLock { Array($0.subscribers.values) }
+        for subscriber in subscribers { subscriber.continuation.finish() }
+    }
+
+    // MARK: Settings
+
+    /// Whether answers are cached. Off by default, as in JustTweak; turning it on or off empties
+    /// the cache.
+    public var useCache: Bool {
+        get { state.withLock { $0.cache.isEnabled } }
+        set {
+            state.withLock { state in
+                guard state.cache.isEnabled != newValue else { return }
+                state.cache.invalidate()
+                state.cache.isEnabled = newValue
+            }
+        }
+    }
+
+    /// Receives the manager's log messages; messages are only built while one is set.
+    public var logClosure: LogClosure? {
+        get { state.withLock { $0.logClosure } }
+        set { state.withLock { $0.logClosure = newValue } }
+    }
+
+    /// Decrypts tweaks marked encrypted. Setting it sets the same closure on every provider
+    /// (replacing theirs, as in JustTweak) and empties the cache.
+    public var decryptionClosure: DecryptionClosure? {
+        get { state.withLock { $0.decryptionClosure } }
+        set {
+            state.withLock { $0.decryptionClosure = newValue }
+            for provider in tweakProviders { provider.decryptionClosure = newValue }
+            resetCache()
+        }
+    }
+
+    /// Empties the cache.
+    public func resetCache() {
+        state.withLock { $0.cache.invalidate() }
+    }
+
+    // MARK: Reads
+
+    /// The tweak from the highest-priority provider that has it.
+    ///
+    /// Providers are asked in order until one has the tweak. A provider that has it but fails
+    /// (an encrypted value without a decryption closure, a value it cannot represent) ends the
+    /// lookup with its error: a broken override is reported, not silently skipped.
+    /// - Throws: ``TweakError/notFound(feature:variable:)`` when no provider has the tweak, or the
+    ///   error of the provider that failed.
+    public func tweakWith(feature: String, variable: String) throws -> Tweak {
+        guard let tweak = try tweakIfPresent(feature: feature, variable: variable) else {
+            throw TweakError.notFound(feature: feature, variable: variable)
+        }
+        return tweak
+    }
+
+    /// Like ``tweakWith(feature:variable:)``, but `nil` instead of an error when no provider has it.
+    public func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
+        let key = TweakKey(feature: feature, variable: variable)
+        let (cached, generation, log) = state.withLock { ($0.cache.entry(for: key), $0.cache.generation, $0.logClosure) }
+        if let cached {
+            log?("\(feature).\(variable) answered from the cache", .verbose)
+            switch cached {
+            case .hit(let tweak): return tweak
+            case .miss: return nil
+            }
+        }
+        let tweak = try resolve(key, log: log)
+        state.withLock { $0.cache.store(tweak.map(TweakCache.Entry.hit) ?? .miss, for: key, ifGeneration: generation) }
+        return tweak
+    }
+
+    /// Asks the providers in order, without the cache.
+    func resolve(_ key: TweakKey, log: LogClosure?) throws -> Tweak? {
+        for provider in tweakProviders {
+            let found: Tweak?
+            do {
+                found = try provider.tweakIfPresent(feature: key.feature, variable: key.variable)
+            } catch {
+                log?("\(key.feature).\(key.variable): \(provider.name) failed: \(error)", .error)
+                throw error
+            }
+            guard let tweak = found else {
+                log?("\(key.feature).\(key.variable) not in \(provider.name)", .verbose)
+                continue
+            }
+            log?("\(key.feature).\(key.variable) resolved: \(tweak)", .debug)
+            return tweak.source == nil ? tweak.with(source: provider.name) : tweak
+        }
+        log?("\(key.feature).\(key.variable) not found in any provider", .debug)
+        return nil
+    }
+
+    /// Whether `feature` is enabled: the highest-priority provider with an opinion decides, so an
+    /// override can switch a feature off as well as on. With no opinion anywhere, `false`.
+    ///
+    /// A provider's opinion is ``TweakProvider/isFeatureEnabled(_:)``: for the built-in providers,
+    /// the Boolean value of the feature's ``featureEnabledVariable`` (`enabled`) tweak.
+    public func isFeatureEnabled(_ feature: String) -> Bool {
+        let (cached, generation, log) = state.withLock {
+            ($0.cache.isFeatureEnabled(feature), $0.cache.generation, $0.logClosure)
+        }
+        if let cached { return cached }
+        var enabled = false
+        var decider: String?
+        for provider in tweakProviders {
+            if let opinion = provider.isFeatureEnabled(feature) {
+                enabled = opinion
+                decider = provider.name
+                break
+            }
+        }
+        log?("feature \(feature) is \(enabled ? "enabled" : "disabled") (\(decider ?? "no provider has an opinion"))", .debug)
+        state.withLock { $0.cache.store(featureEnabled: enabled, for: feature, ifGeneration: generation) }
+        return enabled
+    }
+}

@@ -1,0 +1,44 @@
+/// One change seen by ``TweakManager/changes``.
+public struct TweakChange: Sendable, Hashable {
+    /// The feature of the changed tweak.
+    public let feature: String
+    /// The variable of the changed tweak.
+    public let variable: String
+    /// The tweak as the manager resolves it now; `nil` when no provider has it any more (or it
+    /// cannot be read, which is logged).
+    public let tweak: Tweak?
+}
+
+/// The changes of a manager's providers, as an `AsyncSequence` (see ``TweakManager/changes``).
+///
+/// Notifications posted without a tweak (a manual cache reset) empty the cache but yield no element.
+public struct TweakChanges: AsyncSequence, Sendable {
+    public typealias Element = TweakChange
+
+    let manager: TweakManager
+    let events: AsyncStream<ChangeSubscriber.Event>
+
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(manager: manager, events: events.makeAsyncIterator())
+    }
+
+    public struct Iterator: AsyncIteratorProtocol {
+        let manager: TweakManager
+        var events: AsyncStream<ChangeSubscriber.Event>.AsyncIterator
+
+        public mutating func next() async -> TweakChange? {
+            while let event = await events.next() {
+                guard let key = event.key else { continue }
+                let tweak: Tweak?
+                do {
+                    tweak = try manager.tweakIfPresent(feature: key.feature, variable: key.variable)
+                } catch {
+                    manager.logClosure?("\(key.feature).\(key.variable) cannot be read: \(error)", .error)
+                    tweak = nil
+                }
+                return TweakChange(feature: key.feature, variable: key.variable, tweak: tweak)
+            }
+            return nil
+        }
+    }
+}

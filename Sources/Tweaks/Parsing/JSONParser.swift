@@ -1,0 +1,271 @@
+/// A strict JSON parser (RFC 8259) written for tweak files.
+///
+/// Foundation's `JSONSerialization` cannot be used for the job: it reads `true` as a number on
+/// Linux, loses the difference between `1` and `1.0`, keeps the last of two duplicate keys without
+/// a word, and gives no position for errors. This parser keeps integers and doubles apart, rejects
+/// duplicate keys, numbers that do not fit, invalid UTF-8 and nesting deeper than
+/// ``maximumDepth``, and reports every error with its line and column.
+struct JSONParser {
+    /// Deeper documents are rejected rather than risking the stack.
+    static let maximumDepth = 100
+
+    private let bytes: [UInt8]
+    private let source: String
+    private var index = 0
+
+    private init(bytes: [UInt8], source: String) {
+        self.bytes = bytes
+        self.source = source
+    }
+
+    /// Parses one JSON document. A UTF-8 byte-order mark at the start is skipped.
+    static func parse(_ bytes: [UInt8], source: String) throws(TweakLoadError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes, source: source)
+        return try parser.parseDocument()
+    }
+
+    private mutating func parseDocument() throws(TweakLoadError) -> JSONNode {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        if let invalidOffset = UTF8Validation.firstInvalidOffset(in: bytes, from: index) {
+            throw failure(.invalidUTF8, at: invalidOffset)
+        }
+        skipWhitespace()
+        guard index < bytes.count else { throw failure(.empty, at: index) }
+        let root = try parseValue(depth: 0)
+        skipWhitespace()
+        guard index == bytes.count else {
+            throw failure(.invalidJSON("unexpected \(describeByte(at: index)) after the end of the document"), at: index)
+        }
+        return root
+    }
+
+    // MARK: Values
+
+    private mutating func parseValue(depth: Int) throws(TweakLoadError) -> JSONNode {
+        guard depth < Self.maximumDepth else { throw failure(.nestingTooDeep(limit: Self.maximumDepth), at: index) }
+        guard index < bytes.count else { throw failure(.invalidJSON("unexpected end of document"), at: index) }
+        let start = index
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return JSONNode(content: try parseObject(depth: depth), offset: start)
+        case UInt8(ascii: "["): return JSONNode(content: try parseArray(depth: depth), offset: start)
+        case UInt8(ascii: "\""): return JSONNode(content: .string(try parseString()), offset: start)
+        case UInt8(ascii: "t"): try expectLiteral("true"); return JSONNode(content: .bool(true), offset: start)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return JSONNode(content: .bool(false), offset: start)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return JSONNode(content: .null, offset: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONNode(content: try parseNumber(), offset: start)
+        default:
+            throw failure(.invalidJSON("unexpected \(describeByte(at: index)) where a value was expected"), at: index)
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws(TweakLoadError) -> JSONNode.Content {
+        index += 1  // {
+        var members: [JSONNode.Member] = []
+        var seenKeys: Set<String> = []
+        skipWhitespace()
+        if consume(UInt8(ascii: "}")) { return .object(members) }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw failure(.invalidJSON("expected a string key in object, found \(describeByte(at: index))"), at: index)
+            }
+            let keyOffset = index
+            let key = try parseString()
+            guard seenKeys.insert(key).inserted else { throw failure(.duplicateKey(key), at: keyOffset) }
+            skipWhitespace()
+            guard consume(UInt8(ascii: ":")) else {
+                throw failure(.invalidJSON("expected ':' after key \"\(key)\", found \(describeByte(at: index))"), at: index)
+            }
+            skipWhitespace()
+            let value = try parseValue(depth: depth + 1)
+            members.append(JSONNode.Member(key: key, keyOffset: keyOffset, value: value))
+            skipWhitespace()
+            if consume(UInt8(ascii: ",")) { continue }
+            if consume(UInt8(ascii: "}")) { return .object(members) }
+            throw failure(.invalidJSON("expected ',' or '}' in object, found \(describeByte(at: index))"), at: index)
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(TweakLoadError) -> JSONNode.Content {
+        index += 1  // [
+        var elements: [JSONNode] = []
+        skipWhitespace()
+        if consume(UInt8(ascii: "]")) { return .array(elements) }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue(depth: depth + 1))
+            skipWhitespace()
+            if consume(UInt8(ascii: ",")) { continue }
+            if consume(UInt8(ascii: "]")) { return .array(elements) }
+            throw failure(.invalidJSON("expected ',' or ']' in array, found \(describeByte(at: index))"), at: index)
+        }
+    }
+
+    private mutating func parseString() throws(TweakLoadError) -> String {
+        let start = index
+        index += 1  // opening quote
+        let contentStart = index
+        // Fast path: no escapes. The bytes were validated as UTF-8 up front.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                defer { index += 1 }
+                return String(decoding: bytes[contentStart..<index], as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw failure(.invalidJSON("unescaped control character in string"), at: index) }
+            index += 1
+        }
+        var scalars = Array(bytes[contentStart..<index])
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return String(decoding: scalars, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                index += 1
+                try appendEscape(to: &scalars)
+            case ..<0x20:
+                throw failure(.invalidJSON("unescaped control character in string"), at: index)
+            default:
+                scalars.append(byte)
+                index += 1
+            }
+        }
+        throw failure(.invalidJSON("unterminated string"), at: start)
+    }
+
+    private mutating func appendEscape(to buffer: inout [UInt8]) throws(TweakLoadError) {
+        guard index < bytes.count else { throw failure(.invalidJSON("unterminated escape sequence"), at: index) }
+        let escapeStart = index - 1
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"))
+        case UInt8(ascii: "/"): buffer.append(UInt8(ascii: "/"))
+        case UInt8(ascii: "b"): buffer.append(0x08)
+        case UInt8(ascii: "f"): buffer.append(0x0C)
+        case UInt8(ascii: "n"): buffer.append(0x0A)
+        case UInt8(ascii: "r"): buffer.append(0x0D)
+        case UInt8(ascii: "t"): buffer.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalarValue = try parseHex4()
+            if (0xD800...0xDBFF).contains(scalarValue) {
+                guard consume(UInt8(ascii: "\\")), consume(UInt8(ascii: "u")) else {
+                    throw failure(.invalidJSON("unpaired UTF-16 surrogate in \\u escape"), at: escapeStart)
+                }
+                let low = try parseHex4()
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw failure(.invalidJSON("unpaired UTF-16 surrogate in \\u escape"), at: escapeStart)
+                }
+                scalarValue = 0x10000 + ((scalarValue - 0xD800) << 10) + (low - 0xDC00)
+            }
+            guard let scalar = Unicode.Scalar(scalarValue) else {
+                throw failure(.invalidJSON("unpaired UTF-16 surrogate in \\u escape"), at: escapeStart)
+            }
+            buffer.append(contentsOf: UTF8.encode(scalar).map { Array($0) } ?? [])
+        default:
+            throw failure(.invalidJSON("invalid escape sequence '\\\(Character(Unicode.Scalar(byte)))'"), at: escapeStart)
+        }
+    }
+
+    private mutating func parseHex4() throws(TweakLoadError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count, let digit = hexDigitValue(bytes[index]) else {
+                throw failure(.invalidJSON("expected four hexadecimal digits after \\u"), at: index)
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func parseNumber() throws(TweakLoadError) -> JSONNode.Content {
+        let start = index
+        var isInteger = true
+        _ = consume(UInt8(ascii: "-"))
+        if consume(UInt8(ascii: "0")) {
+            if index < bytes.count, isDigit(bytes[index]) {
+                throw failure(.invalidJSON("numbers must not have leading zeros"), at: start)
+            }
+        } else if !consumeDigits() {
+            throw failure(.invalidJSON("expected a digit in number"), at: index)
+        }
+        if consume(UInt8(ascii: ".")) {
+            isInteger = false
+            guard consumeDigits() else { throw failure(.invalidJSON("expected a digit after '.' in number"), at: index) }
+        }
+        if consume(UInt8(ascii: "e")) || consume(UInt8(ascii: "E")) {
+            isInteger = false
+            _ = consume(UInt8(ascii: "+")) || consume(UInt8(ascii: "-"))
+            guard consumeDigits() else { throw failure(.invalidJSON("expected a digit in exponent"), at: index) }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if isInteger {
+            guard let value = Int(text) else { throw failure(.numberOutOfRange(text), at: start) }
+            return .int(value)
+        }
+        guard let value = Double(text), value.isFinite else { throw failure(.numberOutOfRange(text), at: start) }
+        return .double(value)
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(TweakLoadError) {
+        let start = index
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        guard bytes.count - index >= expected.count, bytes[index..<index + expected.count].elementsEqual(expected) else {
+            throw failure(.invalidJSON("unexpected \(describeByte(at: start)) where a value was expected"), at: start)
+        }
+        index += expected.count
+    }
+
+    // MARK: Scanning helpers
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func consume(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    private mutating func consumeDigits() -> Bool {
+        let start = index
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        return index > start
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    private func hexDigitValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    private func describeByte(at offset: Int) -> String {
+        guard offset < bytes.count else { return "end of document" }
+        let byte = bytes[offset]
+        if byte >= 0x21, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    private func failure(_ reason: TweakLoadError.Reason, at offset: Int) -> TweakLoadError {
+        TweakLoadError(source: source, position: TextPosition(offset: offset, in: bytes), reason: reason)
+    }
+}

@@ -1,0 +1,28 @@
+/// A 1-based line and column in a text document, the column counted in characters (Unicode
+/// scalars), as editors show it.
+public struct TextPosition: Sendable, Hashable, CustomStringConvertible {
+    public let line: Int
+    public let column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    /// The position of byte `offset` in UTF-8 `bytes`.
+    init(offset: Int, in bytes: [UInt8]) {
+        var line = 1
+        var column = 1
+        for byte in bytes[..<min(offset, bytes.count)] {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        self.init(line: line, column: column)
+    }
+
+    public var description: String { "\(line):\(column)" }
+}

@@ -1,0 +1,78 @@
+/// Turns a tweak stored encrypted into its plain value. It receives the tweak as stored and
+/// returns the decrypted value, or throws.
+public typealias DecryptionClosure = @Sendable (Tweak) throws -> TweakValue
+
+/// A source of tweaks: asked by a ``TweakManager`` in priority order.
+///
+/// Conformers are classes that are safe to use from any thread. Implement either
+/// ``tweakIfPresent(feature:variable:)`` (preferred: a miss costs no thrown error) or
+/// ``tweakWith(feature:variable:)``; each has a default written in terms of the other.
+///
+/// The contract, which `TweaksTesting`'s conformance kit checks:
+/// - a tweak the provider does not have is `nil` from `tweakIfPresent` and
+///   ``TweakError/notFound(feature:variable:)`` from `tweakWith`, never any other error;
+/// - a tweak marked encrypted is passed through ``decryptionClosure``, or fails with
+///   ``TweakError/decryptionClosureNotProvided(feature:variable:)`` when there is none;
+/// - returned tweaks name the provider in ``Tweak/source``;
+/// - a provider whose values change posts ``TweakProviderDidChangeNotification`` (see
+///   ``MutableTweakProvider``).
+public protocol TweakProvider: AnyObject, Sendable {
+    /// The name shown as a tweak's ``Tweak/source``, in `explain` output and in the catalog.
+    var name: String { get }
+
+    /// Decrypts the values of tweaks marked encrypted. Setting it on a ``TweakManager`` sets it
+    /// on all of its providers.
+    var decryptionClosure: DecryptionClosure? { get set }
+
+    /// The tweak, or ``TweakError/notFound(feature:variable:)`` when the provider does not have it.
+    /// Other errors (decryption, unsupported values) are thrown as they are.
+    func tweakWith(feature: String, variable: String) throws -> Tweak
+
+    /// The tweak, or `nil` when the provider does not have it; other errors are thrown.
+    func tweakIfPresent(feature: String, variable: String) throws -> Tweak?
+
+    /// The provider's opinion on whether `feature` is enabled, or `nil` for "no opinion", which
+    /// lets a lower-priority provider decide.
+    ///
+    /// By default the opinion is the Boolean value of the feature's
+    /// ``TweakManager/featureEnabledVariable`` (`enabled`) tweak; a provider without that tweak, or
+    /// whose value is not a Boolean, has no opinion.
+    func isFeatureEnabled(_ feature: String) -> Bool?
+
+    /// Every tweak the provider knows, as stored (encrypted values are not decrypted), in no
+    /// particular order. Used for the catalog and the command-line tool.
+    var knownTweaks: [Tweak] { get }
+}
+
+extension TweakProvider {
+    public var name: String { String(describing: type(of: self)) }
+
+    public func tweakWith(feature: String, variable: String) throws -> Tweak {
+        guard let tweak = try tweakIfPresent(feature: feature, variable: variable) else {
+            throw TweakError.notFound(feature: feature, variable: variable)
+        }
+        return tweak
+    }
+
+    public func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
+        do {
+            return try tweakWith(feature: feature, variable: variable)
+        } catch TweakError.notFound {
+            return nil
+        }
+    }
+
+    public func isFeatureEnabled(_ feature: String) -> Bool? {
+        let tweak = try? tweakIfPresent(feature: feature, variable: TweakManager.featureEnabledVariable)
+        return tweak?.value.boolValue
+    }
+}
+
+extension Tweak {
+    /// The tweak as it should be returned: decrypted through `closure` when it is encrypted.
+    func decrypted(using closure: DecryptionClosure?) throws -> Tweak {
+        guard isEncrypted else { return self }
+        guard let closure else { throw TweakError.decryptionClosureNotProvided(feature: feature, variable: variable) }
+        return with(value: try closure(self))
+    }
+}
