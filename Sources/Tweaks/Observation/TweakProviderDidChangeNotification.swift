@@ -11,11 +11,11 @@ public let TweakProviderDidChangeNotification = Notification.Name("TweakProvider
 public let TweakProviderDidChangeNotificationTweakKey = "TweakProviderDidChangeNotificationTweakKey"
 
 extension MutableTweakProvider {
-    /// Posts ``TweakProviderDidChangeNotification`` for `tweak`. Call it after the change is
-    /// stored and outside any lock.
-    public func postDidChange(_ tweak: Tweak) {
+    /// Posts ``TweakProviderDidChangeNotification`` for `tweak` (without one: "anything may have
+    /// changed"). Call it after the change is stored and outside any lock.
+    public func postDidChange(_ tweak: Tweak?) {
         NotificationCenter.default.post(
             name: TweakProviderDidChangeNotification, object: self,
-            userInfo: [TweakProviderDidChangeNotificationTweakKey: tweak])
+            userInfo: tweak.map { [TweakProviderDidChangeNotificationTweakKey: $0] })
     }
 }

@@ -56,6 +56,6 @@ public final class EphemeralTweakProvider: MutableTweakProvider {
             defer { state.tweaks.removeAll() }
             return Array(state.tweaks.values)
         }
-        removed.forEach(postDidChange)
+        for tweak in removed { postDidChange(tweak) }
     }
 }

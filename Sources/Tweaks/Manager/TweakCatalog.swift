@@ -1,0 +1,78 @@
+/// Every tweak known to a manager's providers with its resolved value, grouped and sorted: what a
+/// settings screen or `tweak list` shows. Made by ``TweakManager/catalog()``.
+public struct TweakCatalog: Sendable {
+    /// One tweak in the catalog.
+    public struct Entry: Sendable {
+        public let feature: String
+        public let variable: String
+        /// Title, description and group from the highest-priority provider that gives them.
+        public let title: String?
+        public let desc: String?
+        public let group: String?
+        /// The tweak as the manager resolves it, or `nil` when resolving failed.
+        public let resolved: Tweak?
+        /// Why resolving failed, when it did.
+        public let failure: String?
+
+        /// ``title``, or `feature.variable`.
+        public var displayTitle: String { title ?? "\(feature).\(variable)" }
+    }
+
+    /// The entries of one group.
+    public struct Group: Sendable {
+        /// The group's name; tweaks without a group are in ``TweakCatalog/ungroupedName``.
+        public let name: String
+        /// Sorted by feature, then variable.
+        public let entries: [Entry]
+    }
+
+    /// The name of the group of tweaks that name none.
+    public static let ungroupedName = "Ungrouped"
+
+    /// Groups sorted by name, with ``ungroupedName`` last.
+    public let groups: [Group]
+
+    /// All entries, group by group.
+    public var entries: [Entry] { groups.flatMap(\.entries) }
+}
+
+extension TweakManager {
+    /// Every tweak any provider knows, resolved through the manager (overrides win as in a lookup).
+    public func catalog() -> TweakCatalog {
+        var metadata: [TweakKey: Tweak] = [:]
+        for provider in tweakProviders.reversed() {
+            for tweak in provider.knownTweaks {
+                let key = TweakKey(feature: tweak.feature, variable: tweak.variable)
+                let lower = metadata[key]
+                metadata[key] = Tweak(
+                    feature: tweak.feature, variable: tweak.variable, value: tweak.value,
+                    title: tweak.title ?? lower?.title, description: tweak.desc ?? lower?.desc,
+                    group: tweak.group ?? lower?.group)
+            }
+        }
+        var grouped: [String: [TweakCatalog.Entry]] = [:]
+        for (key, known) in metadata {
+            var resolved: Tweak?
+            var failure: String?
+            do {
+                resolved = try tweakIfPresent(feature: key.feature, variable: key.variable)
+            } catch {
+                failure = String(describing: error)
+            }
+            let entry = TweakCatalog.Entry(
+                feature: key.feature, variable: key.variable, title: known.title, desc: known.desc,
+                group: known.group, resolved: resolved, failure: failure)
+            grouped[known.group ?? TweakCatalog.ungroupedName, default: []].append(entry)
+        }
+        let groups = grouped.map { name, entries in
+            TweakCatalog.Group(
+                name: name, entries: entries.sorted { ($0.feature, $0.variable) < ($1.feature, $1.variable) })
+        }
+        return TweakCatalog(
+            groups: groups.sorted { lhs, rhs in
+                let lhsLast = lhs.name == TweakCatalog.ungroupedName
+                let rhsLast = rhs.name == TweakCatalog.ungroupedName
+                return lhsLast == rhsLast ? lhs.name < rhs.name : rhsLast
+            })
+    }
+}

@@ -1,0 +1,110 @@
+/// How a ``TweakManager`` resolves one tweak: every provider's answer in priority order, which
+/// one wins, and whether the cache would answer. Made by ``TweakManager/explain(feature:variable:)``.
+///
+/// Encrypted values are redacted in ``description``.
+public struct TweakExplanation: Sendable, CustomStringConvertible {
+    /// One provider's answer.
+    public enum Answer: Sendable {
+        /// The provider has the tweak.
+        case value(Tweak)
+        /// The provider does not have the tweak.
+        case notFound
+        /// The provider has the tweak but failed to produce it; the text is the error.
+        case error(String)
+    }
+
+    /// A provider and its answer.
+    public struct ProviderAnswer: Sendable {
+        /// The provider's ``TweakProvider/name``.
+        public let provider: String
+        public let answer: Answer
+    }
+
+    public let feature: String
+    public let variable: String
+    /// Every provider's answer, highest priority first.
+    public let answers: [ProviderAnswer]
+    /// The index in ``answers`` of the answer a lookup returns (the first value or error);
+    /// `nil` when no provider has the tweak.
+    public let winningIndex: Int?
+    /// Whether the manager's cache holds an answer for this tweak, so that the next lookup is
+    /// served from it.
+    public let isCached: Bool
+    /// Set by typed explanations (``TweakManager/explain(feature:variable:as:)``) when the winning
+    /// value cannot be read as the expected type: the reason, which is also logged.
+    public let typeMismatch: String?
+
+    /// The winning provider's answer, if any.
+    public var winner: ProviderAnswer? { winningIndex.map { answers[$0] } }
+
+    public var description: String {
+        var lines = ["\(feature).\(variable)\(isCached ? " (cached)" : "")"]
+        for (index, providerAnswer) in answers.enumerated() {
+            let marker = index == winningIndex ? "→" : " "
+            let text: String
+            switch providerAnswer.answer {
+            case .value(let tweak): text = tweak.displayValue
+            case .notFound: text = "not found"
+            case .error(let error): text = "error: \(error)"
+            }
+            lines.append("\(marker) \(index + 1). \(providerAnswer.provider): \(text)")
+        }
+        if winningIndex == nil { lines.append("  not found in any provider") }
+        if let typeMismatch { lines.append("  type mismatch: \(typeMismatch)") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension TweakManager {
+    /// Asks every provider for the tweak, without the cache, and reports what each answered.
+    public func explain(feature: String, variable: String) -> TweakExplanation {
+        explanation(of: TweakKey(feature: feature, variable: variable), typeMismatch: { _ in nil })
+    }
+
+    /// Like ``explain(feature:variable:)``, and also checks that the winning value reads as `type`.
+    public func explain<Value: TweakValueConvertible>(
+        feature: String, variable: String, as type: Value.Type
+    ) -> TweakExplanation {
+        explain(feature: feature, variable: variable, codec: TweakValueCodec<Value>.convertible)
+    }
+
+    func explain<Value>(feature: String, variable: String, codec: TweakValueCodec<Value>) -> TweakExplanation {
+        explanation(of: TweakKey(feature: feature, variable: variable)) { tweak in
+            do {
+                _ = try decode(tweak, codec: codec)
+                return nil
+            } catch {
+                return codec.mismatch(tweak, .init(detail: nil))
+            }
+        }
+    }
+
+    private func explanation(of key: TweakKey, typeMismatch: (Tweak) -> String?) -> TweakExplanation {
+        var answers: [TweakExplanation.ProviderAnswer] = []
+        var winningIndex: Int?
+        var winningTweak: Tweak?
+        for provider in tweakProviders {
+            let answer: TweakExplanation.Answer
+            do {
+                if let tweak = try provider.tweakIfPresent(feature: key.feature, variable: key.variable) {
+                    let named = tweak.source == nil ? tweak.with(source: provider.name) : tweak
+                    answer = .value(named)
+                    if winningIndex == nil {
+                        winningIndex = answers.count
+                        winningTweak = named
+                    }
+                } else {
+                    answer = .notFound
+                }
+            } catch {
+                answer = .error(String(describing: error))
+                if winningIndex == nil { winningIndex = answers.count }
+            }
+            answers.append(.init(provider: provider.name, answer: answer))
+        }
+        let isCached = state.withLock { $0.cache.entry(for: key) != nil }
+        return TweakExplanation(
+            feature: key.feature, variable: key.variable, answers: answers, winningIndex: winningIndex,
+            isCached: isCached, typeMismatch: winningTweak.flatMap(typeMismatch))
+    }
+}

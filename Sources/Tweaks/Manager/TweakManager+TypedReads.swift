@@ -1,0 +1,64 @@
+extension TweakManager {
+    /// The tweak's value as `Value` (`Bool`, `Int`, `Double`, `Float`, `String` or ``TweakValue``).
+    ///
+    /// Values are never guessed: a string is not a Bool and `1` is not `true`. The only
+    /// conversions are exact Int↔Double ones (see `Docs/Values.md`).
+    /// - Throws: ``TweakError/notSupported(feature:variable:reason:)`` when the value is of another
+    ///   type, or any error of ``tweakWith(feature:variable:)``.
+    public func value<Value: TweakValueConvertible>(
+        feature: String, variable: String, as type: Value.Type = Value.self
+    ) throws -> Value {
+        try value(feature: feature, variable: variable, codec: .convertible)
+    }
+
+    /// The tweak's value as a `RawRepresentable` type, typically a `String`- or `Int`-backed enum.
+    /// - Throws: ``TweakError/notSupported(feature:variable:reason:)`` when the raw value has
+    ///   another type or names no case, or any error of ``tweakWith(feature:variable:)``.
+    public func value<Value: RawRepresentable & SendableMetatype>(
+        feature: String, variable: String, as type: Value.Type = Value.self
+    ) throws -> Value where Value.RawValue: TweakValueConvertible {
+        try value(feature: feature, variable: variable, codec: .rawRepresentable)
+    }
+
+    /// The tweak's structured (JSON object or array) value decoded as a `Decodable` type.
+    ///
+    /// ```swift
+    /// struct Maintenance: Codable { let isUnderMaintenance: Bool; let title: String; let message: String }
+    /// let maintenance = try manager.value(feature: "general", variable: "maintenance", as: Maintenance.self)
+    /// ```
+    /// - Throws: ``TweakError/notSupported(feature:variable:reason:)`` naming the failing key when
+    ///   the value does not decode, or any error of ``tweakWith(feature:variable:)``.
+    @_disfavoredOverload
+    public func value<Value: Codable & SendableMetatype>(
+        feature: String, variable: String, as type: Value.Type = Value.self
+    ) throws -> Value {
+        try value(feature: feature, variable: variable, codec: .codable)
+    }
+
+    func value<Value>(feature: String, variable: String, codec: TweakValueCodec<Value>) throws -> Value {
+        let tweak = try tweakWith(feature: feature, variable: variable)
+        return try decode(tweak, codec: codec)
+    }
+
+    func decode<Value>(_ tweak: Tweak, codec: TweakValueCodec<Value>) throws(TweakError) -> Value {
+        do {
+            return try codec.decode(tweak.value)
+        } catch {
+            throw .notSupported(feature: tweak.feature, variable: tweak.variable, reason: codec.mismatch(tweak, error))
+        }
+    }
+
+    /// Writes `value` through `codec` to the override layer.
+    func set<Value>(_ value: Value, feature: String, variable: String, codec: TweakValueCodec<Value>) throws {
+        try set(codec.encode(value), feature: feature, variable: variable)
+    }
+}
+
+extension TweakValueCodec {
+    /// Why `tweak` could not be read as `Value`, without revealing an encrypted value.
+    func mismatch(_ tweak: Tweak, _ error: Mismatch) -> String {
+        var text = "expected \(typeName), found \(tweak.value.kind) \(tweak.isEncrypted ? "<encrypted>" : tweak.value.description)"
+        if let detail = error.detail { text += " (\(detail))" }
+        return text
+    }
+}

@@ -1,0 +1,46 @@
+/// A property backed by a tweak, with a value to use when the tweak is missing, unreadable or of
+/// another type (the reason is logged: a miss at `debug`, anything else at `error`).
+///
+/// ```swift
+/// @FallbackTweakProperty(fallbackValue: false, feature: "general", variable: "greet_on_app_did_become_active", tweakManager: manager)
+/// var shouldGreet: Bool
+/// ```
+/// Assigning writes an override. Works for the same types as ``TweakProperty``.
+@propertyWrapper
+public struct FallbackTweakProperty<Value: Sendable>: Sendable {
+    let binding: TweakBinding<Value>
+    /// The value read when the tweak cannot be used.
+    public let fallbackValue: Value
+
+    public init(fallbackValue: Value, feature: String, variable: String, tweakManager: TweakManager)
+    where Value: TweakValueConvertible {
+        self.init(fallbackValue, TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .convertible))
+    }
+
+    public init(fallbackValue: Value, feature: String, variable: String, tweakManager: TweakManager)
+    where Value: RawRepresentable & SendableMetatype, Value.RawValue: TweakValueConvertible {
+        self.init(fallbackValue, TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .rawRepresentable))
+    }
+
+    @_disfavoredOverload
+    public init(fallbackValue: Value, feature: String, variable: String, tweakManager: TweakManager)
+    where Value: Codable & SendableMetatype {
+        self.init(fallbackValue, TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .codable))
+    }
+
+    private init(_ fallbackValue: Value, _ binding: TweakBinding<Value>) {
+        self.fallbackValue = fallbackValue
+        self.binding = binding
+    }
+
+    public var wrappedValue: Value {
+        get { binding.readOrLogFailure() ?? fallbackValue }
+        nonmutating set { binding.write(newValue) }
+    }
+
+    /// The resolved tweak, an explanation and a stream of values.
+    public var projectedValue: TweakPropertyProjection<Value> {
+        let (binding, fallbackValue) = (self.binding, self.fallbackValue)
+        return binding.projection { binding.readOrLogFailure() ?? fallbackValue }
+    }
+}

@@ -1,0 +1,48 @@
+/// An optional property backed by a tweak: `fallbackValue` (possibly `nil`) when the tweak is
+/// missing, unreadable or of another type (the reason is logged as for ``FallbackTweakProperty``).
+///
+/// ```swift
+/// @OptionalTweakProperty(fallbackValue: nil, feature: "general", variable: "meaning_of_life", tweakManager: manager)
+/// var meaningOfLife: Int?
+/// ```
+/// Assigning a value writes an override; assigning `nil` deletes it.
+@propertyWrapper
+public struct OptionalTweakProperty<Value: Sendable>: Sendable {
+    let binding: TweakBinding<Value>
+    /// The value read when the tweak cannot be used.
+    public let fallbackValue: Value?
+
+    public init(fallbackValue: Value?, feature: String, variable: String, tweakManager: TweakManager)
+    where Value: TweakValueConvertible {
+        self.init(fallbackValue, TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .convertible))
+    }
+
+    public init(fallbackValue: Value?, feature: String, variable: String, tweakManager: TweakManager)
+    where Value: RawRepresentable & SendableMetatype, Value.RawValue: TweakValueConvertible {
+        self.init(fallbackValue, TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .rawRepresentable))
+    }
+
+    @_disfavoredOverload
+    public init(fallbackValue: Value?, feature: String, variable: String, tweakManager: TweakManager)
+    where Value: Codable & SendableMetatype {
+        self.init(fallbackValue, TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .codable))
+    }
+
+    private init(_ fallbackValue: Value?, _ binding: TweakBinding<Value>) {
+        self.fallbackValue = fallbackValue
+        self.binding = binding
+    }
+
+    public var wrappedValue: Value? {
+        get { binding.readOrLogFailure() ?? fallbackValue }
+        nonmutating set {
+            if let newValue { binding.write(newValue) } else { binding.delete() }
+        }
+    }
+
+    /// The resolved tweak, an explanation and a stream of values.
+    public var projectedValue: TweakPropertyProjection<Value?> {
+        let (binding, fallbackValue) = (self.binding, self.fallbackValue)
+        return binding.projection { binding.readOrLogFailure() ?? fallbackValue }
+    }
+}

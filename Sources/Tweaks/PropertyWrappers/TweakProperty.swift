@@ -1,0 +1,56 @@
+/// A property backed by a tweak that must exist: reading it returns the manager's value,
+/// assigning it writes an override.
+///
+/// ```swift
+/// @TweakProperty(feature: "ui_customization", variable: "label_text", tweakManager: manager)
+/// var labelText: String
+/// ```
+///
+/// Works for `Bool`, `Int`, `Double`, `Float`, `String`, `RawRepresentable` enums and `Codable` types.
+/// When the winning value has another type, the mismatch is logged at `error` level (and shown by
+/// `$property.explanation`) and the highest-priority value of the right type is used instead.
+/// When no provider has a usable value, reading stops the program with a message naming the
+/// feature and variable: use ``FallbackTweakProperty`` where a tweak may be missing.
+@propertyWrapper
+public struct TweakProperty<Value>: Sendable {
+    let binding: TweakBinding<Value>
+
+    public init(feature: String, variable: String, tweakManager: TweakManager) where Value: TweakValueConvertible {
+        binding = TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .convertible)
+    }
+
+    public init(feature: String, variable: String, tweakManager: TweakManager)
+    where Value: RawRepresentable & SendableMetatype, Value.RawValue: TweakValueConvertible {
+        binding = TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .rawRepresentable)
+    }
+
+    @_disfavoredOverload
+    public init(feature: String, variable: String, tweakManager: TweakManager) where Value: Codable & SendableMetatype {
+        binding = TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .codable)
+    }
+
+    public var wrappedValue: Value {
+        get { Self.read(binding) }
+        nonmutating set { binding.write(newValue) }
+    }
+
+    /// The resolved tweak, an explanation and a stream of values.
+    public var projectedValue: TweakPropertyProjection<Value> {
+        let binding = self.binding
+        return binding.projection { Self.read(binding) }
+    }
+
+    private static func read(_ binding: TweakBinding<Value>) -> Value {
+        do {
+            return try binding.read()
+        } catch TweakError.notSupported(_, _, let reason) {
+            binding.manager.logClosure?("@TweakProperty \(binding.feature).\(binding.variable): \(reason)", .error)
+            if let value = binding.firstReadableValue() { return value }
+            preconditionFailure(
+                "@TweakProperty \(binding.feature).\(binding.variable): no provider has a \(binding.codec.typeName) value (\(reason))"
+            )
+        } catch {
+            preconditionFailure("@TweakProperty \(binding.feature).\(binding.variable): \(error)")
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+
+/// A mutable provider persisted in `UserDefaults`: the override layer that survives relaunches.
+///
+/// All overrides live under one key (``defaultsKey``) as a property list
+/// `feature → variable → [kind: value]`, where the kind (`bool`, `int`, `double`, `string`, `json`)
+/// keeps every value's type exactly: a Bool never comes back as `1`, a `1.0` never as `1`.
+/// Features and variables are both part of the identity, so `a.enabled` and `b.enabled` never
+/// collide (JustTweak keyed by variable only).
+///
+/// Reads are served from an in-memory copy that is written through on every change, so a lookup
+/// never touches `UserDefaults`. The copy is reloaded when another `UserDefaultsTweakProvider` on
+/// the same `UserDefaults` object and key changes a value; call ``reload()`` after another process
+/// wrote (on Linux, after `userDefaults.synchronize()`).
+public final class UserDefaultsTweakProvider: MutableTweakProvider {
+    /// The `UserDefaults` key that holds the overrides unless another is given.
+    public static let defaultKey = "Tweaks.Overrides"
+
+    private struct State: Sendable {
+        /// A stored entry that cannot be read is kept as its error, so a lookup reports it.
+        var entries: [TweakKey: Result<Tweak, TweakError>] = [:]
+        var decryptionClosure: DecryptionClosure?
+    }
+
+    public let name: String
+    /// The key under which the overrides are stored.
+    public let defaultsKey: String
+    // `UserDefaults` is documented as thread-safe but is not `Sendable` on Linux. It is only used
+    // through its own thread-safe methods, and every read-modify-write of our key happens inside
+    // `state.withLock`, so concurrent use from this provider is safe.
+    nonisolated(unsafe) private let userDefaults: UserDefaults
+    private let state = Locked(State())
+    // Written once in `init`, read once in `deinit`; the notification block never touches it.
+    nonisolated(unsafe) private var notificationObserver: (any NSObjectProtocol)?
+
+    /// A provider storing its overrides in `userDefaults` under `key`.
+    public init(
+        userDefaults: UserDefaults, key: String = UserDefaultsTweakProvider.defaultKey,
+        name: String = "UserDefaultsTweakProvider"
+    ) {
+        self.userDefaults = userDefaults
+        self.defaultsKey = key
+        self.name = name
+        reload()
+        notificationObserver = NotificationCenter.default.addObserver(
+            forName: TweakProviderDidChangeNotification, object: nil, queue: nil
+        ) { [weak self] notification in
+            guard let self, let sibling = notification.object as? UserDefaultsTweakProvider, sibling !== self,
+                sibling.userDefaults === self.userDefaults, sibling.defaultsKey == self.defaultsKey
+            else { return }
+            self.reload()
+        }
+    }
+
+    deinit {
+        if let notificationObserver { NotificationCenter.default.removeObserver(notificationObserver) }
+    }
+
+    public var decryptionClosure: DecryptionClosure? {
+        get { state.withLock { $0.decryptionClosure } }
+        set { state.withLock { $0.decryptionClosure = newValue } }
+    }
+
+    /// Reads the overrides from `UserDefaults` again.
+    public func reload() {
+        state.withLock { state in
+            state.entries = Self.decode(userDefaults.dictionary(forKey: defaultsKey), source: name)
+        }
+    }
+
+    public func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
+        let key = TweakKey(feature: feature, variable: variable)
+        return try state.withLock { $0.entries[key] }?.get()
+    }
+
+    public var knownTweaks: [Tweak] {
+        state.withLock { $0.entries.values.compactMap { try? $0.get() } }
+    }
+
+    public func set(_ value: TweakValue, feature: String, variable: String) {
+        let tweak = Tweak(feature: feature, variable: variable, value: value, source: name)
+        state.withLock { state in
+            state.entries[TweakKey(feature: feature, variable: variable)] = .success(tweak)
+            write(state.entries)
+        }
+        postDidChange(tweak)
+    }
+
+    public func deleteValue(feature: String, variable: String) {
+        let key = TweakKey(feature: feature, variable: variable)
+        let removed = state.withLock { state -> Result<Tweak, TweakError>? in
+            guard let removed = state.entries.removeValue(forKey: key) else { return nil }
+            write(state.entries)
+            return removed
+        }
+        guard let removed else { return }
+        // An unreadable entry has no tweak to report: post without one ("anything may have changed").
+        postDidChange(try? removed.get())
+    }
+
+    public func removeAllValues() {
+        let removed = state.withLock { state in
+            defer {
+                state.entries.removeAll()
+                write(state.entries)
+            }
+            return state.entries.values.compactMap { try? $0.get() }
+        }
+        for tweak in removed { postDidChange(tweak) }
+    }
+
+    // MARK: Storage format
+
+    /// Writes `entries` under our key. Never `set(nil, forKey:)`: on Linux it hangs forever.
+    private func write(_ entries: [TweakKey: Result<Tweak, TweakError>]) {
+        var plist: [String: [String: Any]] = [:]
+        for case (let key, .success(let tweak)) in entries {
+            plist[key.feature, default: [:]][key.variable] = Self.encode(tweak.value)
+        }
+        if plist.isEmpty {
+            userDefaults.removeObject(forKey: defaultsKey)
+        } else {
+            userDefaults.set(plist, forKey: defaultsKey)
+        }
+    }
+
+    static func encode(_ value: TweakValue) -> [String: Any] {
+        switch value {
+        case .bool(let bool): ["bool": bool]
+        case .int(let int): ["int": int]
+        case .double(let double): ["double": double]
+        case .string(let string): ["string": string]
+        case .json(let json): ["json": json.description]
+        }
+    }
+
+    static func decode(_ plist: [String: Any]?, source: String) -> [TweakKey: Result<Tweak, TweakError>] {
+        var entries: [TweakKey: Result<Tweak, TweakError>] = [:]
+        for (feature, variables) in plist ?? [:] {
+            guard let variables = variables as? [String: Any] else { continue }
+            for (variable, stored) in variables {
+                let key = TweakKey(feature: feature, variable: variable)
+                if let value = decodeValue(stored) {
+                    entries[key] = .success(Tweak(feature: feature, variable: variable, value: value, source: source))
+                } else {
+                    entries[key] = .failure(
+                        .notSupported(
+                            feature: feature, variable: variable,
+                            reason: "the value stored in UserDefaults is not a tweak value written by Tweaks"))
+                }
+            }
+        }
+        return entries
+    }
+
+    private static func decodeValue(_ stored: Any) -> TweakValue? {
+        guard let stored = stored as? [String: Any], stored.count == 1, let (kind, payload) = stored.first else {
+            return nil
+        }
+        switch kind {
+        case "bool": return (payload as? Bool).map(TweakValue.bool)
+        case "int": return (payload as? Int).map(TweakValue.int)
+        case "double": return (payload as? NSNumber).map { .double($0.doubleValue) }
+        case "string": return (payload as? String).map(TweakValue.string)
+        case "json":
+            guard let text = payload as? String,
+                let node = try? JSONParser.parse(Array(text.utf8), source: "UserDefaults"),
+                case .json(let json)? = node.tweakValue
+            else { return nil }
+            return .json(json)
+        default: return nil
+        }
+    }
+}
