@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+@testable import Tweaks
+
+@Suite("Cache: hits and misses, always coherent")
+struct CacheTests {
+    @Test func hitsAndMissesAreServedFromTheCache() throws {
+        let provider = TableProvider(name: "p", ["f.v": 1])
+        let manager = TweakManager(tweakProviders: [provider])
+        manager.useCache = true
+        for _ in 0..<3 {
+            _ = try manager.tweakWith(feature: "f", variable: "v")
+            _ = try manager.tweakIfPresent(feature: "f", variable: "missing")
+        }
+        #expect(provider.lookups.load(ordering: .relaxed) == 2)
+    }
+
+    @Test func offByDefaultAndNothingIsCachedThen() throws {
+        let provider = TableProvider(name: "p", ["f.v": 1])
+        let manager = TweakManager(tweakProviders: [provider])
+        #expect(manager.useCache == false)
+        for _ in 0..<3 { _ = try manager.tweakWith(feature: "f", variable: "v") }
+        #expect(provider.lookups.load(ordering: .relaxed) == 3)
+    }
+
+    @Test func resetCacheAndANilObjectNotificationEmptyIt() throws {
+        let provider = TableProvider(name: "p", ["f.v": 1])
+        let manager = TweakManager(tweakProviders: [provider])
+        manager.useCache = true
+        _ = try manager.tweakWith(feature: "f", variable: "v")
+        manager.resetCache()
+        _ = try manager.tweakWith(feature: "f", variable: "v")
+        NotificationCenter.default.post(name: TweakProviderDidChangeNotification, object: nil)
+        _ = try manager.tweakWith(feature: "f", variable: "v")
+        #expect(provider.lookups.load(ordering: .relaxed) == 3)
+    }
+
+    @Test func anotherStacksNotificationsDoNotEmptyIt() throws {
+        let provider = TableProvider(name: "p", ["f.v": 1])
+        let manager = TweakManager(tweakProviders: [provider])
+        manager.useCache = true
+        _ = try manager.tweakWith(feature: "f", variable: "v")
+        EphemeralTweakProvider().set(2, feature: "f", variable: "v")
+        _ = try manager.tweakWith(feature: "f", variable: "v")
+        #expect(provider.lookups.load(ordering: .relaxed) == 1)
+    }
+
+    @Test func aChangeMadeDirectlyOnAProviderIsSeenAtOnce() throws {
+        let overrides = EphemeralTweakProvider()
+        let manager = TweakManager(tweakProviders: [overrides, TableProvider(name: "d", ["f.v": 1])])
+        manager.useCache = true
+        #expect(try manager.tweakWith(feature: "f", variable: "v").value == 1)
+        overrides.set(2, feature: "f", variable: "v")
+        #expect(try manager.tweakWith(feature: "f", variable: "v").value == 2)
+        overrides.deleteValue(feature: "f", variable: "v")
+        #expect(try manager.tweakWith(feature: "f", variable: "v").value == 1)
+        overrides.set(3, feature: "f", variable: "new")
+        #expect(try manager.tweakWith(feature: "f", variable: "new").value == 3)  // a cached miss is dropped too
+    }
+
+    @Test func settingTheDecryptionClosureEmptiesTheCache() throws {
+        let provider = TableProvider(name: "p", ["f.v": 1])
+        let manager = TweakManager(tweakProviders: [provider])
+        manager.useCache = true
+        _ = try manager.tweakWith(feature: "f", variable: "v")
+        manager.decryptionClosure = { $0.value }
+        #expect(provider.decryptionClosure != nil)
+        _ = try manager.tweakWith(feature: "f", variable: "v")
+        #expect(provider.lookups.load(ordering: .relaxed) == 2)
+    }
+
+    /// A provider that posts the change notification in the middle of a read (JustTweak 10.1.1
+    /// traps: its cache calls providers inside `DispatchQueue.sync`).
+    final class NotifyingOnRead: MutableTweakProvider {
+        var decryptionClosure: DecryptionClosure? { get { nil } set {} }
+        func tweakIfPresent(feature: String, variable: String) -> Tweak? {
+            let tweak = Tweak(feature: feature, variable: variable, value: 7)
+            postDidChange(tweak)
+            return tweak
+        }
+        var knownTweaks: [Tweak] { [] }
+        func set(_ value: TweakValue, feature: String, variable: String) {}
+        func deleteValue(feature: String, variable: String) {}
+        func removeAllValues() {}
+    }
+
+    @Test func aProviderPostingDuringAReadNeitherDeadlocksNorCrashes() async throws {
+        let manager = TweakManager(tweakProviders: [NotifyingOnRead()])
+        manager.useCache = true
+        let handled = Locked(0)
+        let observer = NSObject()
+        manager.registerForConfigurationsUpdates(observer) { _ in handled.withLock { $0 += 1 } }
+        #expect(try manager.tweakWith(feature: "f", variable: "v").value == 7)
+        #expect(manager.isFeatureEnabled("f") == false)
+        #expect(handled.withLock { $0 } >= 1)
+        // The answer read while the provider announced a change is not kept.
+        _ = try manager.tweakWith(feature: "f", variable: "v")
+        #expect(manager.explain(feature: "f", variable: "v").isCached == false)
+    }
+
+    @Test func logMessagesAreOnlyBuiltWhenAClosureIsSet() throws {
+        struct Probe: CustomStringConvertible {
+            let built: Locked<Int>
+            var description: String { built.withLock { $0 += 1 }; return "probe" }
+        }
+        // The provider's name is interpolated into every miss message.
+        final class Named: TweakProvider {
+            let probe: Locked<Int>
+            init(_ probe: Locked<Int>) { self.probe = probe }
+            var name: String { "\(Probe(built: probe))" }
+            var decryptionClosure: DecryptionClosure? { get { nil } set {} }
+            func tweakIfPresent(feature: String, variable: String) -> Tweak? { nil }
+            var knownTweaks: [Tweak] { [] }
+        }
+        let built = Locked(0)
+        let manager = TweakManager(tweakProviders: [Named(built), TableProvider(name: "d", ["f.v": 1])])
+        _ = try manager.tweakWith(feature: "f", variable: "v")
+        #expect(built.withLock { $0 } == 0)
+        let log = LogRecorder()
+        manager.logClosure = log.closure
+        _ = try manager.tweakWith(feature: "f", variable: "v")
+        #expect(built.withLock { $0 } == 1)
+        #expect(log.contains("f.v not in probe", level: .verbose))
+        #expect(log.contains("f.v resolved", level: .debug))
+    }
+}

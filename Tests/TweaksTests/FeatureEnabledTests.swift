@@ -1,0 +1,93 @@
+import Testing
+@testable import Tweaks
+
+@Suite("isFeatureEnabled: the highest-priority opinion decides")
+struct FeatureEnabledTests {
+    @Test func anOverrideCanSwitchAFeatureOff() throws {
+        let overrides = EphemeralTweakProvider()
+        let defaults = TableProvider(name: "defaults", ["checkout.enabled": true])
+        let manager = TweakManager(tweakProviders: [overrides, defaults])
+        #expect(manager.isFeatureEnabled("checkout"))
+        try manager.setFeatureEnabled(false, feature: "checkout")
+        #expect(!manager.isFeatureEnabled("checkout"))
+        try manager.deleteValue(feature: "checkout", variable: TweakManager.featureEnabledVariable)
+        #expect(manager.isFeatureEnabled("checkout"))
+    }
+
+    @Test func anOverrideCanSwitchAFeatureOn() throws {
+        let overrides = EphemeralTweakProvider()
+        let manager = TweakManager(tweakProviders: [overrides, TableProvider(name: "defaults", ["beta.enabled": false])])
+        #expect(!manager.isFeatureEnabled("beta"))
+        overrides.setFeatureEnabled(true, feature: "beta")
+        #expect(manager.isFeatureEnabled("beta"))
+    }
+
+    @Test func noOpinionAnywhereMeansDisabled() {
+        let manager = TweakManager(tweakProviders: [TableProvider(name: "p", ["beta.color": "red"])])
+        #expect(!manager.isFeatureEnabled("beta"))
+        #expect(!manager.isFeatureEnabled("unknown"))
+    }
+
+    @Test func aNonBooleanEnabledValueIsNoOpinion() {
+        let manager = TweakManager(tweakProviders: [
+            TableProvider(name: "high", ["beta.enabled": "yes"]), TableProvider(name: "low", ["beta.enabled": true]),
+        ])
+        #expect(manager.isFeatureEnabled("beta"))
+    }
+
+    @Test func aCustomProviderOpinionIsHonoured() {
+        final class KillSwitch: TweakProvider {
+            var decryptionClosure: DecryptionClosure? { get { nil } set {} }
+            func tweakIfPresent(feature: String, variable: String) -> Tweak? { nil }
+            func isFeatureEnabled(_ feature: String) -> Bool? { feature == "payments" ? false : nil }
+            var knownTweaks: [Tweak] { [] }
+        }
+        let manager = TweakManager(tweakProviders: [
+            KillSwitch(), TableProvider(name: "defaults", ["payments.enabled": true, "search.enabled": true]),
+        ])
+        #expect(!manager.isFeatureEnabled("payments"))
+        #expect(manager.isFeatureEnabled("search"))
+    }
+
+    @Test(arguments: [false, true])
+    func cachedOpinionsFollowChanges(useCache: Bool) throws {
+        let overrides = EphemeralTweakProvider()
+        let manager = TweakManager(tweakProviders: [overrides, TableProvider(name: "d", ["f.enabled": true])])
+        manager.useCache = useCache
+        #expect(manager.isFeatureEnabled("f"))
+        overrides.setFeatureEnabled(false, feature: "f")  // directly on the provider: only its notification tells the manager
+        #expect(!manager.isFeatureEnabled("f"))
+    }
+}
+
+@Suite("Changes through the manager")
+struct OverrideTests {
+    @Test func setAndDeleteGoToTheHighestPriorityMutableProvider() throws {
+        let fixed = TableProvider(name: "fixed", ["f.pinned": 1])
+        let first = EphemeralTweakProvider(name: "first")
+        let second = EphemeralTweakProvider(name: "second")
+        let manager = TweakManager(tweakProviders: [fixed, first, second])
+        #expect(manager.mutableTweakProvider === first)
+        try manager.set(5, feature: "f", variable: "v")
+        #expect(try first.tweakWith(feature: "f", variable: "v").value == 5)
+        #expect(second.knownTweaks.isEmpty)
+        try manager.set(TweakValue.json(["a": 1]), feature: "f", variable: "j")
+        try manager.deleteValue(feature: "f", variable: "v")
+        #expect(try manager.tweakIfPresent(feature: "f", variable: "v") == nil)
+        manager.removeAllOverrides()
+        #expect(first.knownTweaks.isEmpty)
+    }
+
+    @Test func changingAStackWithoutAMutableProviderIsAnError() {
+        let log = LogRecorder()
+        let manager = TweakManager(tweakProviders: [TableProvider(name: "fixed")])
+        manager.logClosure = log.closure
+        #expect(throws: TweakManagerError.noMutableProvider(feature: "f", variable: "v")) {
+            try manager.set(true, feature: "f", variable: "v")
+        }
+        #expect(throws: TweakManagerError.noMutableProvider(feature: "f", variable: "v")) {
+            try manager.deleteValue(feature: "f", variable: "v")
+        }
+        #expect(log.contains("no mutable provider", level: .error))
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Synchronization
+@testable import Tweaks
+
+/// A provider of the kind users write themselves: answers from a fixed table and fails for the
+/// tweaks listed in `failing`, as a remote provider with a broken entry would.
+final class TableProvider: TweakProvider {
+    let name: String
+    let tweaks: [TweakKey: TweakValue]
+    let failures: [TweakKey: TweakError]
+    let lookups = Atomic<Int>(0)
+    private let closure = Locked<DecryptionClosure?>(nil)
+
+    init(name: String, _ tweaks: [String: TweakValue] = [:], failing: [String: TweakError] = [:]) {
+        self.name = name
+        self.tweaks = Dictionary(uniqueKeysWithValues: tweaks.map { (Self.key($0.key), $0.value) })
+        self.failures = Dictionary(uniqueKeysWithValues: failing.map { (Self.key($0.key), $0.value) })
+    }
+
+    /// "feature.variable" → key.
+    static func key(_ path: String) -> TweakKey {
+        let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
+        return TweakKey(feature: parts[0], variable: parts[1])
+    }
+
+    var decryptionClosure: DecryptionClosure? {
+        get { closure.withLock { $0 } }
+        set { closure.withLock { $0 = newValue } }
+    }
+
+    func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
+        lookups.add(1, ordering: .relaxed)
+        let key = TweakKey(feature: feature, variable: variable)
+        if let failure = failures[key] { throw failure }
+        return tweaks[key].map { Tweak(feature: feature, variable: variable, value: $0, source: name) }
+    }
+
+    var knownTweaks: [Tweak] {
+        tweaks.map { Tweak(feature: $0.key.feature, variable: $0.key.variable, value: $0.value, source: name) }
+    }
+}
+
+/// Collects log messages.
+final class LogRecorder: Sendable {
+    private let messages = Locked<[LogLine]>([])
+    struct LogLine: Sendable {
+        let text: String
+        let level: LogLevel
+    }
+    var closure: LogClosure { { [self] text, level in messages.withLock { $0.append(LogLine(text: text, level: level)) } } }
+    var all: [LogLine] { messages.withLock { $0 } }
+    func contains(_ text: String, level: LogLevel) -> Bool {
+        all.contains { $0.text.contains(text) && $0.level == level }
+    }
+}
+
+/// A fresh `UserDefaults` suite of its own; `clear()` removes it.
+struct TemporaryDefaults {
+    let suiteName = "TweaksTests.\(UUID().uuidString)"
+    /// A new `UserDefaults` object for the suite (each call: a new object on the same storage).
+    func make() -> UserDefaults { UserDefaults(suiteName: suiteName)! }
+    func clear() { UserDefaults.standard.removePersistentDomain(forName: suiteName) }
+}
