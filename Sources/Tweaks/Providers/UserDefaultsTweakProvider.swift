@@ -159,7 +159,10 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider {
         }
         switch kind {
         case "bool": return (payload as? Bool).map(TweakValue.bool)
-        case "int": return (payload as? Int).map(TweakValue.int)
+        case "int":
+            // `as? Int` fails on Linux for numbers near Int.max; accept only exact integers.
+            guard let number = payload as? NSNumber, NSNumber(value: number.int64Value) == number else { return nil }
+            return .int(Int(number.int64Value))
         case "double": return (payload as? NSNumber).map { .double($0.doubleValue) }
         case "string": return (payload as? String).map(TweakValue.string)
         case "json":

@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+@testable import Tweaks
+
+/// An override provider that takes a while to answer after reading its value, as one backed by a
+/// slow store would: it widens the window in which a read that started before a write ends after it.
+final class SlowOverrides: MutableTweakProvider {
+    let inner = EphemeralTweakProvider(name: "slow")
+    var decryptionClosure: DecryptionClosure? { get { nil } set {} }
+    func tweakIfPresent(feature: String, variable: String) -> Tweak? {
+        let tweak = inner.tweakIfPresent(feature: feature, variable: variable)
+        usleep(UInt32.random(in: 0...40))
+        return tweak
+    }
+    var knownTweaks: [Tweak] { inner.knownTweaks }
+    func set(_ value: TweakValue, feature: String, variable: String) {
+        inner.set(value, feature: feature, variable: variable)
+        postDidChange(Tweak(feature: feature, variable: variable, value: value))
+    }
+    func deleteValue(feature: String, variable: String) {
+        inner.deleteValue(feature: feature, variable: variable)
+        postDidChange(nil)
+    }
+    func removeAllValues() {
+        inner.removeAllValues()
+        postDidChange(nil)
+    }
+}
+
+@Suite("Concurrent use")
+struct ConcurrencyTests {
+    static let writers = 4
+    static let writesPerWriter = 400
+
+    /// Writers each own one tweak and check that a read right after their write sees it; readers
+    /// check that no tweak ever goes back to an older value; a third party keeps emptying the
+    /// cache and posting reset notifications. Values only grow, so "older" is "smaller".
+    @Test(arguments: [true, false])
+    func noStaleReadAfterAWrite(useCache: Bool) async throws {
+        let overrides = SlowOverrides()
+        let defaults = TableProvider(
+            name: "defaults", Dictionary(uniqueKeysWithValues: (0..<Self.writers).map { ("f.k\($0)", TweakValue.int(0)) }))
+        let manager = TweakManager(tweakProviders: [overrides, defaults])
+        manager.useCache = useCache
+        let done = Locked(false)
+
+        await withTaskGroup(of: Void.self) { group in
+            for writer in 0..<Self.writers {
+                group.addTask {
+                    for value in 1...Self.writesPerWriter {
+                        do {
+                            try manager.set(.int(value), feature: "f", variable: "k\(writer)")
+                            let read = try manager.value(feature: "f", variable: "k\(writer)", as: Int.self)
+                            #expect(read == value, "writer \(writer) wrote \(value) and read \(read)")
+                            // Later reads too: a reader that read before the write must not leave its
+                            // older answer in the cache meanwhile.
+                            usleep(50)
+                            let later = try manager.value(feature: "f", variable: "k\(writer)", as: Int.self)
+                            #expect(later == value, "writer \(writer) wrote \(value) and later read \(later)")
+                            if value.isMultiple(of: 50) {
+                                try manager.deleteValue(feature: "f", variable: "k\(writer)")
+                                #expect(try manager.value(feature: "f", variable: "k\(writer)", as: Int.self) == 0)
+                                try manager.set(.int(value), feature: "f", variable: "k\(writer)")
+                            }
+                        } catch {
+                            Issue.record("writer \(writer): \(error)")
+                        }
+                    }
+                }
+            }
+            for reader in 0..<4 {
+                group.addTask {
+                    var highest = [Int](repeating: 0, count: Self.writers)
+                    var reads = 0
+                    while !done.withLock({ $0 }) || reads < 1000 {
+                        let key = (reads + reader) % Self.writers
+                        reads += 1
+                        guard let value = try? manager.value(feature: "f", variable: "k\(key)", as: Int.self) else {
+                            Issue.record("k\(key) unreadable")
+                            return
+                        }
+                        // A delete briefly exposes the default 0; otherwise values never go back.
+                        #expect(value == 0 || value >= highest[key], "k\(key) went back from \(highest[key]) to \(value)")
+                        if value != 0 { highest[key] = max(highest[key], value) }
+                        _ = manager.isFeatureEnabled("f")
+                        if reads.isMultiple(of: 64) { await Task.yield() }
+                    }
+                }
+            }
+            group.addTask {
+                while !done.withLock({ $0 }) {
+                    manager.resetCache()
+                    NotificationCenter.default.post(name: TweakProviderDidChangeNotification, object: nil)
+                    try? await Task.sleep(for: .milliseconds(1))
+                }
+            }
+            // Stop the readers and the resetter once every writer has finished.
+            group.addTask {
+                while overrides.knownTweaks.count < Self.writers
+                    || overrides.knownTweaks.contains(where: { $0.value != .int(Self.writesPerWriter) })
+                {
+                    try? await Task.sleep(for: .milliseconds(5))
+                }
+                done.withLock { $0 = true }
+            }
+        }
+        for writer in 0..<Self.writers {
+            #expect(try manager.value(feature: "f", variable: "k\(writer)", as: Int.self) == Self.writesPerWriter)
+        }
+    }
+
+    /// A provider that, once armed, parks the next read after it has read its value until released.
+    final class ParkingOverrides: MutableTweakProvider {
+        let inner = EphemeralTweakProvider(name: "parking")
+        let armed = Locked(false)
+        let parked = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        var decryptionClosure: DecryptionClosure? { get { nil } set {} }
+        func tweakIfPresent(feature: String, variable: String) -> Tweak? {
+            let tweak = inner.tweakIfPresent(feature: feature, variable: variable)
+            let shouldPark = armed.withLock { armed in
+                defer { armed = false }
+                return armed
+            }
+            if shouldPark {
+                parked.signal()
+                release.wait()
+            }
+            return tweak
+        }
+        var knownTweaks: [Tweak] { inner.knownTweaks }
+        func set(_ value: TweakValue, feature: String, variable: String) {
+            inner.set(value, feature: feature, variable: variable)
+            postDidChange(Tweak(feature: feature, variable: variable, value: value))
+        }
+        func deleteValue(feature: String, variable: String) {}
+        func removeAllValues() {}
+    }
+
+    @Test func aReadThatStartedBeforeAWriteCannotCacheTheOldValue() async throws {
+        let overrides = ParkingOverrides()
+        overrides.inner.set(1, feature: "f", variable: "v")
+        let manager = TweakManager(tweakProviders: [overrides])
+        manager.useCache = true
+        overrides.armed.withLock { $0 = true }
+        let slowRead = Thread {
+            #expect((try? manager.tweakWith(feature: "f", variable: "v").value) == 1)
+        }
+        slowRead.start()
+        overrides.parked.wait()  // the slow read has read 1 and has not stored it yet
+        try manager.set(2, feature: "f", variable: "v")
+        overrides.release.signal()
+        while !slowRead.isFinished { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(try manager.tweakWith(feature: "f", variable: "v").value == 2)
+    }
+
+    @Test func concurrentStreamsAllEndOnTheFinalValue() async throws {
+        let overrides = EphemeralTweakProvider(values: ["f": ["v": 0]])
+        let manager = TweakManager(tweakProviders: [overrides])
+        manager.useCache = true
+        let final = 200
+        await withTaskGroup(of: TweakValue?.self) { group in
+            for _ in 0..<8 {
+                let values = manager.values(feature: "f", variable: "v")
+                group.addTask {
+                    var last: TweakValue?
+                    for await value in values {
+                        last = value
+                        if value == .int(final) { break }
+                    }
+                    return last
+                }
+            }
+            group.addTask {
+                for value in 1...final {
+                    overrides.set(.int(value), feature: "f", variable: "v")
+                    if value.isMultiple(of: 20) { await Task.yield() }
+                }
+                return .int(final)
+            }
+            for await last in group { #expect(last == .int(final)) }
+        }
+    }
+}

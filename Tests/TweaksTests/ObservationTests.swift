@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import Tweaks
+
+@Suite("Change notifications and streams")
+struct ObservationTests {
+    @Test func registeredClosuresGetEachChangedTweakUntilDeregistered() throws {
+        let overrides = EphemeralTweakProvider()
+        let manager = TweakManager(tweakProviders: [overrides])
+        let observer = NSObject()
+        let seen = Locked<[TweakValue]>([])
+        manager.registerForConfigurationsUpdates(observer) { tweak in seen.withLock { $0.append(tweak.value) } }
+        try manager.set(1, feature: "f", variable: "v")
+        overrides.set(2, feature: "f", variable: "v")
+        EphemeralTweakProvider().set(99, feature: "f", variable: "v")  // not this manager's provider
+        manager.deregisterFromConfigurationsUpdates(observer)
+        try manager.set(3, feature: "f", variable: "v")
+        #expect(seen.withLock { $0 } == [1, 2])
+    }
+
+    @Test func changesStreamYieldsResolvedTweaks() async throws {
+        let overrides = EphemeralTweakProvider()
+        let manager = TweakManager(tweakProviders: [overrides, TableProvider(name: "d", ["f.v": 1])])
+        var iterator = manager.changes.makeAsyncIterator()
+        try manager.set(2, feature: "f", variable: "v")
+        try manager.deleteValue(feature: "f", variable: "v")
+        try manager.set("x", feature: "g", variable: "w")
+        try manager.deleteValue(feature: "g", variable: "w")
+        let first = await iterator.next()
+        let second = await iterator.next()
+        let third = await iterator.next()
+        let fourth = await iterator.next()
+        // Elements resolve when consumed: the manager's answer now, not at the time of the change.
+        #expect(first?.feature == "f" && first?.variable == "v" && first?.tweak?.value == 1)
+        #expect(second?.tweak?.source == "d")
+        #expect(third?.feature == "g" && third?.tweak == nil)
+        #expect(fourth?.variable == "w")
+    }
+
+    @Test func valuesStreamStartsWithTheCurrentValueThenFollowsChanges() async throws {
+        let overrides = EphemeralTweakProvider()
+        let manager = TweakManager(tweakProviders: [overrides, TableProvider(name: "d", ["f.v": 1])])
+        manager.useCache = true
+        var values = manager.values(feature: "f", variable: "v").makeAsyncIterator()
+        #expect(await values.next() == .some(1))
+        overrides.set(5, feature: "f", variable: "v")
+        #expect(await values.next() == .some(5))
+        overrides.set("unrelated", feature: "f", variable: "other")
+        overrides.set(5, feature: "f", variable: "v")  // same value: no element
+        overrides.set(6, feature: "f", variable: "v")
+        #expect(await values.next() == .some(6))
+        manager.removeAllOverrides()
+        #expect(await values.next() == .some(1))
+    }
+
+    @Test func valuesStreamReportsDisappearanceAsNil() async throws {
+        let overrides = EphemeralTweakProvider(values: ["f": ["v": true]])
+        let manager = TweakManager(tweakProviders: [overrides])
+        var values = manager.values(feature: "f", variable: "v").makeAsyncIterator()
+        #expect(await values.next() == .some(true))
+        overrides.deleteValue(feature: "f", variable: "v")
+        #expect(await values.next() == .some(nil))
+    }
+
+    @Test func aStreamConsumedInAnotherTaskSeesAChange() async throws {
+        let overrides = EphemeralTweakProvider()
+        let manager = TweakManager(tweakProviders: [overrides, TableProvider(name: "d", ["f.v": 1])])
+        let updates = manager.values(feature: "f", variable: "v")
+        let consumer = Task {
+            var seen: [TweakValue?] = []
+            for await value in updates {
+                seen.append(value)
+                if value == 3 { break }
+            }
+            return seen
+        }
+        // Keep changing until the consumer has seen the final value (it may start late and coalesce).
+        for value in 2...3 {
+            try await Task.sleep(for: .milliseconds(10))
+            overrides.set(.int(value), feature: "f", variable: "v")
+        }
+        let seen = await consumer.value
+        #expect(seen.last == .some(3))
+        #expect(seen.allSatisfy { $0 == 1 || $0 == 2 || $0 == 3 })
+    }
+
+    @Test func cancellingAConsumerEndsItsStream() async {
+        let manager = TweakManager(tweakProviders: [EphemeralTweakProvider()])
+        let consumer = Task {
+            var count = 0
+            for await _ in manager.changes { count += 1 }
+            return count
+        }
+        try? await Task.sleep(for: .milliseconds(20))
+        consumer.cancel()
+        #expect(await consumer.value == 0)
+        #expect(manager.state.withLock { $0.subscribers.isEmpty })
+    }
+}
