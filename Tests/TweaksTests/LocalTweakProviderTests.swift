@@ -199,6 +199,7 @@ let localTweaksExampleURL = URL(fileURLWithPath: #filePath)
         #expect(empty.features.isEmpty)
         let emptyFeature = try LocalTweakProvider(data: Data(#"{"f": {}}"#.utf8))
         #expect(emptyFeature.knownTweaks.isEmpty)
+        #expect(emptyFeature.features == ["f": []])
     }
 
     @Test func manyTweaksLoad() throws {

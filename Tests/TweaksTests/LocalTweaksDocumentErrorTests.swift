@@ -43,6 +43,14 @@ private let deeplyNested: String = {
     return prefix + String(repeating: "[", count: 150) + String(repeating: "]", count: 150) + "}}}"
 }()
 
+/// A feature with 20 variables whose last one repeats the third: duplicates in large objects are
+/// found through a set rather than a linear scan.
+private let largeFeatureWithDuplicate: (json: String, column: Int) = {
+    let entries = (0..<20).map { #""v\#($0)": {"Value": \#($0)}"# } + [#""v2": {"Value": 0}"#]
+    let prefix = #"{"f": {"# + entries.dropLast().joined(separator: ", ") + ", "
+    return (prefix + entries[entries.count - 1] + "}}", prefix.count + 1)
+}()
+
 let malformedDocuments: [MalformedDocument] = [
     // Syntax
     MalformedDocument(
@@ -103,6 +111,9 @@ let malformedDocuments: [MalformedDocument] = [
         at: (1, 27)),
     MalformedDocument(
         "duplicate field", #"{"f": {"a": {"Value": 1, "Value": 2}}}"#, .duplicateKey("Value"), at: (1, 26)),
+    MalformedDocument(
+        "duplicate variable in a large feature", largeFeatureWithDuplicate.json, .duplicateKey("v2"),
+        at: (1, largeFeatureWithDuplicate.column)),
     // Shape
     MalformedDocument(
         "top-level array", #"[{"f": {}}]"#, .wrongType(field: nil, expected: "object", found: "array"),

@@ -20,6 +20,8 @@ struct LocalTweaksDocument: Sendable {
 
     /// Every tweak of the document, keyed by feature and variable.
     let definitions: [TweakKey: LocalTweakDefinition]
+    /// Every feature of the document, with its variable names sorted.
+    let features: [String: [String]]
 
     /// Parses `data`. `source` names the document in errors; `tweakSource` becomes each tweak's
     /// ``Tweak/source``.
@@ -38,7 +40,7 @@ struct LocalTweaksDocument: Sendable {
         }
         let root = try JSONParser.parse(bytes, source: source)
         let reader = Reader(bytes: bytes, source: source, tweakSource: tweakSource)
-        definitions = try reader.read(root)
+        (definitions, features) = try reader.read(root)
     }
 }
 
@@ -51,11 +53,15 @@ extension LocalTweaksDocument {
 
         private static let valueTypes = "Boolean, number, string, object or array"
 
-        func read(_ root: JSONNode) throws(TweakLoadError) -> [TweakKey: LocalTweakDefinition] {
+        func read(
+            _ root: JSONNode
+        ) throws(TweakLoadError) -> (definitions: [TweakKey: LocalTweakDefinition], features: [String: [String]]) {
             guard case .object(let features) = root.content else {
                 throw failure(.wrongType(field: nil, expected: "object", found: root.typeName), at: root.offset)
             }
             var definitions: [TweakKey: LocalTweakDefinition] = [:]
+            var featureVariables: [String: [String]] = [:]
+            featureVariables.reserveCapacity(features.count)
             definitions.reserveCapacity(features.reduce(0) { count, feature in
                 guard case .object(let variables) = feature.value.content else { return count }
                 return count + variables.count
@@ -74,8 +80,9 @@ extension LocalTweaksDocument {
                     let definition = try readEntry(variable.value, feature: feature.key, variable: variable.key)
                     definitions[TweakKey(feature: feature.key, variable: variable.key)] = definition
                 }
+                featureVariables[feature.key] = variables.map(\.key).sorted()
             }
-            return definitions
+            return (definitions, featureVariables)
         }
 
         private func readEntry(

@@ -40,14 +40,7 @@ public final class LocalTweakProvider: TweakProvider {
         self.name = name
         let document = try LocalTweaksDocument(data: data, source: source, tweakSource: name)
         definitions = document.definitions
-        var features: [String: [String]] = [:]
-        for key in document.definitions.keys {
-            features[key.feature, default: []].append(key.variable)
-        }
-        for feature in features.keys {
-            features[feature]?.sort()
-        }
-        self.features = features
+        features = document.features
     }
 
     /// Decrypts the values of entries marked `Encrypted`; read only when such an entry is asked for.
