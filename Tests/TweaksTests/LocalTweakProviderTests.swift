@@ -109,13 +109,15 @@ let localTweaksExampleURL = URL(fileURLWithPath: #filePath)
     // MARK: Encryption
 
     @Test func encryptedTweakWithoutClosureThrows() {
-        #expect(throws: TweakError.decryptionClosureNotProvided(
-            feature: "general", variable: "encrypted_answer_to_the_universe")
+        #expect(
+            throws: TweakError.decryptionClosureNotProvided(
+                feature: "general", variable: "encrypted_answer_to_the_universe")
         ) {
             try provider.tweakIfPresent(feature: "general", variable: "encrypted_answer_to_the_universe")
         }
-        #expect(throws: TweakError.decryptionClosureNotProvided(
-            feature: "general", variable: "encrypted_answer_to_the_universe")
+        #expect(
+            throws: TweakError.decryptionClosureNotProvided(
+                feature: "general", variable: "encrypted_answer_to_the_universe")
         ) {
             try provider.tweakWith(feature: "general", variable: "encrypted_answer_to_the_universe")
         }
@@ -123,8 +125,10 @@ let localTweaksExampleURL = URL(fileURLWithPath: #filePath)
 
     @Test func encryptedTweakIsDecryptedAndNeverPrinted() throws {
         provider.decryptionClosure = { tweak in
-            guard let text = tweak.stringValue else { throw TweakError.notSupported(
-                feature: tweak.feature, variable: tweak.variable, reason: "not a string") }
+            guard let text = tweak.stringValue else {
+                throw TweakError.notSupported(
+                    feature: tweak.feature, variable: tweak.variable, reason: "not a string")
+            }
             return .string(String(text.reversed()))
         }
         #expect(provider.decryptionClosure != nil)
@@ -226,9 +230,12 @@ let localTweaksExampleURL = URL(fileURLWithPath: #filePath)
                 group.addTask {
                     for _ in 0..<200 {
                         if index == 0 {
-                            provider.decryptionClosure = { tweak in .string(String((tweak.stringValue ?? "").reversed())) }
+                            provider.decryptionClosure = { tweak in
+                                .string(String((tweak.stringValue ?? "").reversed()))
+                            }
                         }
-                        _ = try? provider.tweakIfPresent(feature: "general", variable: "encrypted_answer_to_the_universe")
+                        _ = try? provider.tweakIfPresent(
+                            feature: "general", variable: "encrypted_answer_to_the_universe")
                         _ = try? provider.tweakIfPresent(feature: "general", variable: "meaning_of_life")
                     }
                 }

@@ -120,7 +120,8 @@ let malformedDocuments: [MalformedDocument] = [
         at: (1, 1)),
     MalformedDocument(
         "top-level string", #"  "f""#, .wrongType(field: nil, expected: "object", found: "string"), at: (1, 3)),
-    MalformedDocument("top-level number", "42", .wrongType(field: nil, expected: "object", found: "number"), at: (1, 1)),
+    MalformedDocument(
+        "top-level number", "42", .wrongType(field: nil, expected: "object", found: "number"), at: (1, 1)),
     MalformedDocument(
         "top-level null", "null", .wrongType(field: nil, expected: "object", found: "null"), at: (1, 1)),
     MalformedDocument(

@@ -62,10 +62,11 @@ extension LocalTweaksDocument {
             var definitions: [TweakKey: LocalTweakDefinition] = [:]
             var featureVariables: [String: [String]] = [:]
             featureVariables.reserveCapacity(features.count)
-            definitions.reserveCapacity(features.reduce(0) { count, feature in
+            let variableCount = features.reduce(0) { count, feature in
                 guard case .object(let variables) = feature.value.content else { return count }
                 return count + variables.count
-            })
+            }
+            definitions.reserveCapacity(variableCount)
             for feature in features {
                 guard !feature.key.isEmpty else { throw failure(.emptyName("feature"), at: feature.keyOffset) }
                 guard case .object(let variables) = feature.value.content else {
