@@ -4,7 +4,7 @@
 /// thrown as a `TweakLoadError` whose ``description`` reads like a compiler diagnostic:
 ///
 /// ```
-/// LocalTweaks.json:12:18: general.meaning_of_life: "Value" is null; a tweak needs a Boolean, number, string, object or array
+/// LocalTweaks.json:12:18: general.meaning_of_life: "Value" is null; expected Boolean, number, string, object or array
 /// ```
 public struct TweakLoadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
@@ -31,6 +31,8 @@ public struct TweakLoadError: Error, Sendable, Hashable, CustomStringConvertible
         case unknownField(String)
         /// The document is larger than `limit` bytes.
         case tooLarge(limit: Int)
+        /// A feature or variable name is the empty string; the text says which ("feature" or "variable").
+        case emptyName(String)
     }
 
     /// The file path, URL or label of the document.
@@ -81,6 +83,7 @@ public struct TweakLoadError: Error, Sendable, Hashable, CustomStringConvertible
         case .missingField(let field): "missing \"\(field)\""
         case .unknownField(let field): "unknown field \"\(field)\" (a typo?)"
         case .tooLarge(let limit): "the document is larger than \(limit) bytes"
+        case .emptyName(let kind): "a \(kind) name must not be empty"
         }
     }
 }

@@ -9,6 +9,9 @@ struct JSONParser {
     /// Deeper documents are rejected rather than risking the stack.
     static let maximumDepth = 100
 
+    /// Objects with up to this many members are checked for duplicate keys without a set.
+    private static let linearKeyScanLimit = 12
+
     private let bytes: [UInt8]
     private let source: String
     private var index = 0
@@ -62,6 +65,8 @@ struct JSONParser {
     private mutating func parseObject(depth: Int) throws(TweakLoadError) -> JSONNode.Content {
         index += 1  // {
         var members: [JSONNode.Member] = []
+        // Small objects (most of a tweaks file) are checked for duplicates by a linear scan, which
+        // costs no hashing and no allocation; larger ones switch to a set.
         var seenKeys: Set<String> = []
         skipWhitespace()
         if consume(UInt8(ascii: "}")) { return .object(members) }
@@ -72,7 +77,14 @@ struct JSONParser {
             }
             let keyOffset = index
             let key = try parseString()
-            guard seenKeys.insert(key).inserted else { throw failure(.duplicateKey(key), at: keyOffset) }
+            let isDuplicate: Bool
+            if members.count < Self.linearKeyScanLimit {
+                isDuplicate = members.contains { $0.key == key }
+            } else {
+                if seenKeys.isEmpty { seenKeys = Set(members.lazy.map(\.key)) }
+                isDuplicate = !seenKeys.insert(key).inserted
+            }
+            guard !isDuplicate else { throw failure(.duplicateKey(key), at: keyOffset) }
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else {
                 throw failure(.invalidJSON("expected ':' after key \"\(key)\", found \(describeByte(at: index))"), at: index)

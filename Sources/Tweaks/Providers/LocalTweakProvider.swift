@@ -1,0 +1,77 @@
+import Foundation
+
+/// A read-only provider of the tweaks in a local JSON file, usually the app's defaults of last resort.
+///
+/// The file maps features to variables to entries with a `Value` and optional `Title`,
+/// `Description`, `Group`, `GeneratedPropertyName` and `Encrypted` fields (see
+/// `LocalTweaks_example.json`). It is checked strictly when the provider is created: any problem
+/// throws a ``TweakLoadError`` naming the file, line, column and tweak. Entries marked `Encrypted`
+/// are returned through ``decryptionClosure``.
+public final class LocalTweakProvider: TweakProvider {
+    public let name: String
+
+    /// Every feature of the file, with its variable names sorted.
+    public let features: [String: [String]]
+
+    private let definitions: [TweakKey: LocalTweakDefinition]
+    private let decryption = Locked<DecryptionClosure?>(nil)
+
+    /// A provider of the tweaks in the JSON file at `jsonURL`, a file URL.
+    ///
+    /// - Throws: ``TweakLoadError`` whose source is the file's path: ``TweakLoadError/Reason/unreadable(_:)``
+    ///   when the file cannot be read, or the first problem found in its contents.
+    public convenience init(jsonURL: URL, name: String = "LocalTweakProvider") throws(TweakLoadError) {
+        let path = jsonURL.isFileURL ? jsonURL.path : jsonURL.absoluteString
+        let data: Data
+        do {
+            data = try Data(contentsOf: jsonURL, options: .mappedIfSafe)
+        } catch {
+            throw TweakLoadError(source: path, reason: .unreadable(error.localizedDescription))
+        }
+        try self.init(data: data, source: path, name: name)
+    }
+
+    /// A provider of the tweaks in the JSON document `data`; `source` names it in errors.
+    ///
+    /// - Throws: ``TweakLoadError`` for the first problem found in the document.
+    public init(
+        data: Data, source: String = "<data>", name: String = "LocalTweakProvider"
+    ) throws(TweakLoadError) {
+        self.name = name
+        let document = try LocalTweaksDocument(data: data, source: source, tweakSource: name)
+        definitions = document.definitions
+        features = document.features
+    }
+
+    /// Decrypts the values of entries marked `Encrypted`; read only when such an entry is asked for.
+    public var decryptionClosure: DecryptionClosure? {
+        get { decryption.withLock { $0 } }
+        set { decryption.withLock { $0 = newValue } }
+    }
+
+    /// The tweak, decrypted through ``decryptionClosure`` when it is marked encrypted, or `nil`
+    /// when the file does not have it.
+    ///
+    /// - Throws: ``TweakError/decryptionClosureNotProvided(feature:variable:)`` for an encrypted
+    ///   tweak when no closure is set, or what the closure throws.
+    public func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
+        guard let tweak = definitions[TweakKey(feature: feature, variable: variable)]?.tweak else { return nil }
+        guard tweak.isEncrypted else { return tweak }
+        return try tweak.decrypted(using: decryptionClosure)
+    }
+
+    /// Every tweak of the file, encrypted values still encrypted.
+    public var knownTweaks: [Tweak] {
+        definitions.values.map(\.tweak)
+    }
+
+    /// The `GeneratedPropertyName` of the tweak, when the file gives one.
+    func generatedPropertyName(feature: String, variable: String) -> String? {
+        definitions[TweakKey(feature: feature, variable: variable)]?.generatedPropertyName
+    }
+
+    /// Every tweak of the file with its file-only metadata, for the code generator.
+    var localDefinitions: [LocalTweakDefinition] {
+        Array(definitions.values)
+    }
+}
