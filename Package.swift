@@ -12,6 +12,7 @@ let package = Package(
         .target(name: "Tweaks"),
         .executableTarget(name: "tweak", dependencies: ["Tweaks"]),
         .testTarget(name: "TweaksTests", dependencies: ["Tweaks"]),
+        .testTarget(name: "TweakToolTests", dependencies: ["tweak"]),
     ],
     swiftLanguageModes: [.v6]
 )

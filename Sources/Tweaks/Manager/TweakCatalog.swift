@@ -11,11 +11,24 @@ public struct TweakCatalog: Sendable {
         public let group: String?
         /// The tweak as the manager resolves it, or `nil` when resolving failed.
         public let resolved: Tweak?
+        /// The provider that answers: the resolved tweak's source, or, when resolving failed, the
+        /// highest-priority provider that knows the tweak.
+        public let source: String
         /// Why resolving failed, when it did.
         public let failure: String?
+        /// Whether any provider stores the tweak encrypted.
+        public let isEncrypted: Bool
 
         /// ``title``, or `feature.variable`.
         public var displayTitle: String { title ?? "\(feature).\(variable)" }
+
+        /// The resolved value for people: `<encrypted>` for encrypted tweaks (resolved or not),
+        /// `<error: …>` when resolving failed.
+        public var displayValue: String {
+            if isEncrypted { return "<encrypted>" }
+            if let resolved { return resolved.displayValue }
+            return "<error: \(failure ?? "unknown")>"
+        }
     }
 
     /// The entries of one group.
@@ -47,7 +60,8 @@ extension TweakManager {
                 metadata[key] = Tweak(
                     feature: tweak.feature, variable: tweak.variable, value: tweak.value,
                     title: tweak.title ?? lower?.title, description: tweak.desc ?? lower?.desc,
-                    group: tweak.group ?? lower?.group)
+                    group: tweak.group ?? lower?.group, source: provider.name,
+                    isEncrypted: tweak.isEncrypted || lower?.isEncrypted == true)
             }
         }
         var grouped: [String: [TweakCatalog.Entry]] = [:]
@@ -61,7 +75,8 @@ extension TweakManager {
             }
             let entry = TweakCatalog.Entry(
                 feature: key.feature, variable: key.variable, title: known.title, desc: known.desc,
-                group: known.group, resolved: resolved, failure: failure)
+                group: known.group, resolved: resolved, source: resolved?.source ?? known.source ?? "",
+                failure: failure, isEncrypted: known.isEncrypted)
             grouped[known.group ?? TweakCatalog.ungroupedName, default: []].append(entry)
         }
         let groups = grouped.map { name, entries in
