@@ -46,7 +46,7 @@ struct TweakToolTests {
         #expect(meaning.contains(" 42 ") && meaning.contains("LocalTweaks_example.json") && meaning.hasSuffix("Meaning of life"))
         let secret = try #require(lines.first { $0.contains("encrypted_answer_to_the_universe") })
         #expect(secret.contains("<encrypted>") && secret.contains("LocalTweaks_example.json"))
-        #expect(!run.standardOutput.contains("yletinifeD") && !run.standardOutput.contains("Definitely 42"))
+        #expect(!run.standardOutput.contains("yletinifeD") && !run.standardOutput.contains("Definitely"))
         #expect(run.standardOutput.contains("ui_customization.red_view_alpha_component  1.0 "))
     }
 
