@@ -12,7 +12,8 @@ struct CommandLineArguments: Equatable {
 
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.command == rhs.command && lhs.positional == rhs.positional
-            && lhs.options.map(\.name) == rhs.options.map(\.name) && lhs.options.map(\.value) == rhs.options.map(\.value)
+            && lhs.options.map(\.name) == rhs.options.map(\.name)
+            && lhs.options.map(\.value) == rhs.options.map(\.value)
     }
 
     /// Parses `arguments` (without the program name). Every option takes a value, given as

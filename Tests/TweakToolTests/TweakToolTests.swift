@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import tweak
 
 /// Runs the built `tweak` executable as a user would, from the package root.
@@ -43,7 +44,9 @@ struct TweakToolTests {
         #expect(lines.first == "General")
         #expect(lines.contains("Maintenance") && lines.contains("UI Customization"))
         let meaning = try #require(lines.first { $0.contains("general.meaning_of_life") })
-        #expect(meaning.contains(" 42 ") && meaning.contains("LocalTweaks_example.json") && meaning.hasSuffix("Meaning of life"))
+        #expect(
+            meaning.contains(" 42 ") && meaning.contains("LocalTweaks_example.json")
+                && meaning.hasSuffix("Meaning of life"))
         let secret = try #require(lines.first { $0.contains("encrypted_answer_to_the_universe") })
         #expect(secret.contains("<encrypted>") && secret.contains("LocalTweaks_example.json"))
         #expect(!run.standardOutput.contains("yletinifeD") && !run.standardOutput.contains("Definitely"))
@@ -54,8 +57,10 @@ struct TweakToolTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try #"{"f": {"v": {"Value": 1, "Group": "G"}}}"#.write(to: directory.appendingPathComponent("high.json"), atomically: true, encoding: .utf8)
-        try #"{"f": {"v": {"Value": 2}, "w": {"Value": "low"}}}"#.write(to: directory.appendingPathComponent("low.json"), atomically: true, encoding: .utf8)
+        try #"{"f": {"v": {"Value": 1, "Group": "G"}}}"#.write(
+            to: directory.appendingPathComponent("high.json"), atomically: true, encoding: .utf8)
+        try #"{"f": {"v": {"Value": 2}, "w": {"Value": "low"}}}"#.write(
+            to: directory.appendingPathComponent("low.json"), atomically: true, encoding: .utf8)
         let run = try ToolRun("list", "--local", "high.json", "--local=low.json", in: directory)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput == "G\n  f.v  1  high.json\n\nUngrouped\n  f.w  low  low.json\n")
@@ -65,7 +70,8 @@ struct TweakToolTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try "{\"f\": {\"v\": {\"Valeu\": 1}}}".write(to: directory.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
+        try "{\"f\": {\"v\": {\"Valeu\": 1}}}".write(
+            to: directory.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
         let run = try ToolRun("list", "--local", "bad.json", in: directory)
         #expect(run.status == 1)
         #expect(run.standardOutput.isEmpty)
@@ -90,7 +96,8 @@ struct TweakToolTests {
     }
 
     @Test func argumentParsing() throws {
-        let parsed = try CommandLineArguments(["list", "a", "--local", "x.json", "--local=y.json"], valueOptions: ["local"])
+        let parsed = try CommandLineArguments(
+            ["list", "a", "--local", "x.json", "--local=y.json"], valueOptions: ["local"])
         #expect(parsed.command == "list" && parsed.positional == ["a"])
         #expect(parsed.values(of: "local") == ["x.json", "y.json"])
         #expect(throws: CommandLineArguments.UsageError(description: "--local needs a value")) {

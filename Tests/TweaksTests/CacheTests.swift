@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Tweaks
 
 @Suite("Cache: hits and misses, always coherent")
@@ -72,7 +73,10 @@ struct CacheTests {
     /// A provider that posts the change notification in the middle of a read (JustTweak 10.1.1
     /// traps: its cache calls providers inside `DispatchQueue.sync`).
     final class NotifyingOnRead: MutableTweakProvider {
-        var decryptionClosure: DecryptionClosure? { get { nil } set {} }
+        var decryptionClosure: DecryptionClosure? {
+            get { nil }
+            set {}
+        }
         func tweakIfPresent(feature: String, variable: String) -> Tweak? {
             let tweak = Tweak(feature: feature, variable: variable, value: 7)
             postDidChange(tweak)
@@ -108,7 +112,10 @@ struct CacheTests {
             let probe: Locked<Int>
             init(_ probe: Locked<Int>) { self.probe = probe }
             var name: String { "\(Probe(built: probe))" }
-            var decryptionClosure: DecryptionClosure? { get { nil } set {} }
+            var decryptionClosure: DecryptionClosure? {
+                get { nil }
+                set {}
+            }
             func tweakIfPresent(feature: String, variable: String) -> Tweak? { nil }
             var knownTweaks: [Tweak] { [] }
         }

@@ -1,12 +1,16 @@
 import Foundation
 import Testing
+
 @testable import Tweaks
 
 /// An override provider that takes a while to answer after reading its value, as one backed by a
 /// slow store would: it widens the window in which a read that started before a write ends after it.
 final class SlowOverrides: MutableTweakProvider {
     let inner = EphemeralTweakProvider(name: "slow")
-    var decryptionClosure: DecryptionClosure? { get { nil } set {} }
+    var decryptionClosure: DecryptionClosure? {
+        get { nil }
+        set {}
+    }
     func tweakIfPresent(feature: String, variable: String) -> Tweak? {
         let tweak = inner.tweakIfPresent(feature: feature, variable: variable)
         usleep(UInt32.random(in: 0...40))
@@ -39,7 +43,8 @@ struct ConcurrencyTests {
     func noStaleReadAfterAWrite(useCache: Bool) async throws {
         let overrides = SlowOverrides()
         let defaults = TableProvider(
-            name: "defaults", Dictionary(uniqueKeysWithValues: (0..<Self.writers).map { ("f.k\($0)", TweakValue.int(0)) }))
+            name: "defaults",
+            Dictionary(uniqueKeysWithValues: (0..<Self.writers).map { ("f.k\($0)", TweakValue.int(0)) }))
         let manager = TweakManager(tweakProviders: [overrides, defaults])
         manager.useCache = useCache
         let done = Locked(false)
@@ -80,7 +85,8 @@ struct ConcurrencyTests {
                             return
                         }
                         // A delete briefly exposes the default 0; otherwise values never go back.
-                        #expect(value == 0 || value >= highest[key], "k\(key) went back from \(highest[key]) to \(value)")
+                        #expect(
+                            value == 0 || value >= highest[key], "k\(key) went back from \(highest[key]) to \(value)")
                         if value != 0 { highest[key] = max(highest[key], value) }
                         _ = manager.isFeatureEnabled("f")
                         if reads.isMultiple(of: 64) { await Task.yield() }
@@ -115,7 +121,10 @@ struct ConcurrencyTests {
         let armed = Locked(false)
         let parked = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        var decryptionClosure: DecryptionClosure? { get { nil } set {} }
+        var decryptionClosure: DecryptionClosure? {
+            get { nil }
+            set {}
+        }
         func tweakIfPresent(feature: String, variable: String) -> Tweak? {
             let tweak = inner.tweakIfPresent(feature: feature, variable: variable)
             let shouldPark = armed.withLock { armed in

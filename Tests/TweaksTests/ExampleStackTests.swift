@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Tweaks
 
 /// The stack the README describes: persisted overrides, in-memory overrides, the example defaults.
@@ -26,8 +27,13 @@ struct ExampleStackTests {
         let (manager, session) = try makeStack()
         #expect(manager.isFeatureEnabled("ui_customization"))
         #expect(try manager.value(feature: "general", variable: "meaning_of_life", as: Int.self) == 42)
-        #expect(try manager.value(feature: "general", variable: "maintenance_mode", as: Maintenance.self).isUnderMaintenance == false)
-        #expect(throws: TweakError.decryptionClosureNotProvided(feature: "general", variable: "encrypted_answer_to_the_universe")) {
+        #expect(
+            try manager.value(feature: "general", variable: "maintenance_mode", as: Maintenance.self).isUnderMaintenance
+                == false)
+        #expect(
+            throws: TweakError.decryptionClosureNotProvided(
+                feature: "general", variable: "encrypted_answer_to_the_universe")
+        ) {
             try manager.tweakWith(feature: "general", variable: "encrypted_answer_to_the_universe")
         }
         manager.decryptionClosure = { tweak in .string(String(tweak.value.stringValue?.reversed() ?? [])) }
@@ -38,15 +44,20 @@ struct ExampleStackTests {
         // An override switches a feature off and changes values; the in-memory layer sits below it.
         try manager.setFeatureEnabled(false, feature: "ui_customization")
         session.set("session text", feature: "ui_customization", variable: "label_text")
-        try manager.set(.json(["isUnderMaintenance": true, "title": "Down", "message": "Soon"]), feature: "general", variable: "maintenance_mode")
+        try manager.set(
+            .json(["isUnderMaintenance": true, "title": "Down", "message": "Soon"]), feature: "general",
+            variable: "maintenance_mode")
         #expect(!manager.isFeatureEnabled("ui_customization"))
         #expect(try manager.tweakWith(feature: "ui_customization", variable: "label_text").source == "session")
-        #expect(try manager.value(feature: "general", variable: "maintenance_mode", as: Maintenance.self).isUnderMaintenance)
+        #expect(
+            try manager.value(feature: "general", variable: "maintenance_mode", as: Maintenance.self).isUnderMaintenance
+        )
 
         // After a restart the persisted overrides remain and the in-memory ones are gone.
         let (restarted, _) = try makeStack()
         #expect(!restarted.isFeatureEnabled("ui_customization"))
-        #expect(try restarted.value(feature: "general", variable: "maintenance_mode", as: Maintenance.self).title == "Down")
+        #expect(
+            try restarted.value(feature: "general", variable: "maintenance_mode", as: Maintenance.self).title == "Down")
         #expect(try restarted.tweakWith(feature: "ui_customization", variable: "label_text").value == "Test value")
         restarted.removeAllOverrides()
         #expect(restarted.isFeatureEnabled("ui_customization"))
@@ -60,7 +71,8 @@ struct JustTweakCompatibilityTests {
         var tweakProviders: [TweakProvider] = []
 
         // Mutable TweakProvider (to override tweaks from other TweakProviders)
-        let userDefaultsTweakProvider = UserDefaultsTweakProvider(userDefaults: UserDefaults(suiteName: "TweaksTests.readme")!)
+        let userDefaultsTweakProvider = UserDefaultsTweakProvider(
+            userDefaults: UserDefaults(suiteName: "TweaksTests.readme")!)
         tweakProviders.append(userDefaultsTweakProvider)
 
         // Local JSON-based TweakProvider (default TweakProvider)
@@ -76,13 +88,18 @@ struct JustTweakCompatibilityTests {
     }()
 
     final class Accessor {
-        @TweakProperty(feature: "ui_customization", variable: "label_text", tweakManager: JustTweakCompatibilityTests.tweakManager)
+        @TweakProperty(
+            feature: "ui_customization", variable: "label_text", tweakManager: JustTweakCompatibilityTests.tweakManager)
         var labelText: String
 
-        @OptionalTweakProperty(fallbackValue: nil, feature: "general", variable: "meaning_of_life", tweakManager: JustTweakCompatibilityTests.tweakManager)
+        @OptionalTweakProperty(
+            fallbackValue: nil, feature: "general", variable: "meaning_of_life",
+            tweakManager: JustTweakCompatibilityTests.tweakManager)
         var meaningOfLife: Int?
 
-        @FallbackTweakProperty(fallbackValue: false, feature: "ui_customization", variable: "display_red_view", tweakManager: JustTweakCompatibilityTests.tweakManager)
+        @FallbackTweakProperty(
+            fallbackValue: false, feature: "ui_customization", variable: "display_red_view",
+            tweakManager: JustTweakCompatibilityTests.tweakManager)
         var shouldShowFeatureX: Bool
     }
 
@@ -103,7 +120,9 @@ struct JustTweakCompatibilityTests {
         #expect(accessor.labelText == "Test value")
         #expect(accessor.meaningOfLife == 42)
         #expect(accessor.shouldShowFeatureX)
-        #expect(try tweakManager.tweakWith(feature: "general", variable: "encrypted_answer_to_the_universe").value == "Definitely not 42")
+        #expect(
+            try tweakManager.tweakWith(feature: "general", variable: "encrypted_answer_to_the_universe").value
+                == "Definitely not 42")
         do {
             _ = try tweakManager.tweakWith(feature: "nope", variable: "nope")
         } catch TweakError.notFound {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Tweaks
 
 @Suite("isFeatureEnabled: the highest-priority opinion decides")
@@ -16,7 +17,9 @@ struct FeatureEnabledTests {
 
     @Test func anOverrideCanSwitchAFeatureOn() throws {
         let overrides = EphemeralTweakProvider()
-        let manager = TweakManager(tweakProviders: [overrides, TableProvider(name: "defaults", ["beta.enabled": false])])
+        let manager = TweakManager(tweakProviders: [
+            overrides, TableProvider(name: "defaults", ["beta.enabled": false]),
+        ])
         #expect(!manager.isFeatureEnabled("beta"))
         overrides.setFeatureEnabled(true, feature: "beta")
         #expect(manager.isFeatureEnabled("beta"))
@@ -37,7 +40,10 @@ struct FeatureEnabledTests {
 
     @Test func aCustomProviderOpinionIsHonoured() {
         final class KillSwitch: TweakProvider {
-            var decryptionClosure: DecryptionClosure? { get { nil } set {} }
+            var decryptionClosure: DecryptionClosure? {
+                get { nil }
+                set {}
+            }
             func tweakIfPresent(feature: String, variable: String) -> Tweak? { nil }
             func isFeatureEnabled(_ feature: String) -> Bool? { feature == "payments" ? false : nil }
             var knownTweaks: [Tweak] { [] }
@@ -55,7 +61,8 @@ struct FeatureEnabledTests {
         let manager = TweakManager(tweakProviders: [overrides, TableProvider(name: "d", ["f.enabled": true])])
         manager.useCache = useCache
         #expect(manager.isFeatureEnabled("f"))
-        overrides.setFeatureEnabled(false, feature: "f")  // directly on the provider: only its notification tells the manager
+        // Directly on the provider: only its notification tells the manager.
+        overrides.setFeatureEnabled(false, feature: "f")
         #expect(!manager.isFeatureEnabled("f"))
     }
 }

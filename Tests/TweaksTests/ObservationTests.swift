@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Tweaks
 
 @Suite("Change notifications and streams")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Tweaks
 
 @Suite("Property wrappers")
@@ -32,11 +33,16 @@ struct PropertyWrapperTests {
             _text = TweakProperty(feature: "f", variable: "text", tweakManager: manager)
             _theme = TweakProperty(feature: "f", variable: "theme", tweakManager: manager)
             _maintenance = TweakProperty(feature: "f", variable: "maintenance", tweakManager: manager)
-            _missingWithFallback = FallbackTweakProperty(fallbackValue: 7, feature: "f", variable: "missing", tweakManager: manager)
-            _mistypedWithFallback = FallbackTweakProperty(fallbackValue: "fallback", feature: "f", variable: "count", tweakManager: manager)
-            _optionalCount = OptionalTweakProperty(fallbackValue: nil, feature: "f", variable: "count", tweakManager: manager)
-            _optionalMissing = OptionalTweakProperty(fallbackValue: nil, feature: "f", variable: "missing", tweakManager: manager)
-            _optionalTheme = OptionalTweakProperty(fallbackValue: .light, feature: "f", variable: "nope", tweakManager: manager)
+            _missingWithFallback = FallbackTweakProperty(
+                fallbackValue: 7, feature: "f", variable: "missing", tweakManager: manager)
+            _mistypedWithFallback = FallbackTweakProperty(
+                fallbackValue: "fallback", feature: "f", variable: "count", tweakManager: manager)
+            _optionalCount = OptionalTweakProperty(
+                fallbackValue: nil, feature: "f", variable: "count", tweakManager: manager)
+            _optionalMissing = OptionalTweakProperty(
+                fallbackValue: nil, feature: "f", variable: "missing", tweakManager: manager)
+            _optionalTheme = OptionalTweakProperty(
+                fallbackValue: .light, feature: "f", variable: "nope", tweakManager: manager)
         }
         @TweakProperty var flag: Bool
         @TweakProperty var count: Int

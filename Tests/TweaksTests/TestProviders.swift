@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 @testable import Tweaks
 
 /// A provider of the kind users write themselves: answers from a fixed table and fails for the
@@ -47,7 +48,9 @@ final class LogRecorder: Sendable {
         let text: String
         let level: LogLevel
     }
-    var closure: LogClosure { { [self] text, level in messages.withLock { $0.append(LogLine(text: text, level: level)) } } }
+    var closure: LogClosure {
+        { [self] text, level in messages.withLock { $0.append(LogLine(text: text, level: level)) } }
+    }
     var all: [LogLine] { messages.withLock { $0 } }
     func contains(_ text: String, level: LogLevel) -> Bool {
         all.contains { $0.text.contains(text) && $0.level == level }

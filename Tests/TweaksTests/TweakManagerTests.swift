@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Tweaks
 
 @Suite("TweakManager lookups")
@@ -31,7 +32,8 @@ struct TweakManagerTests {
 
     @Test func aProviderErrorSurfacesInsteadOfFallingBack() {
         let broken = TableProvider(
-            name: "override", failing: ["general.secret": .decryptionClosureNotProvided(feature: "general", variable: "secret")])
+            name: "override",
+            failing: ["general.secret": .decryptionClosureNotProvided(feature: "general", variable: "secret")])
         let defaults = TableProvider(name: "defaults", ["general.secret": "fallback"])
         let manager = TweakManager(tweakProviders: [broken, defaults])
         #expect(throws: TweakError.decryptionClosureNotProvided(feature: "general", variable: "secret")) {
@@ -41,7 +43,10 @@ struct TweakManagerTests {
 
     @Test func missingSourceIsFilledWithTheProviderName() throws {
         final class Anonymous: TweakProvider {
-            var decryptionClosure: DecryptionClosure? { get { nil } set {} }
+            var decryptionClosure: DecryptionClosure? {
+                get { nil }
+                set {}
+            }
             func tweakWith(feature: String, variable: String) throws -> Tweak {
                 guard feature == "f" else { throw TweakError.notFound(feature: feature, variable: variable) }
                 return Tweak(feature: feature, variable: variable, value: 1)
@@ -64,7 +69,9 @@ struct TweakManagerTests {
         #expect(try manager.value(feature: "f", variable: "flag", as: Bool.self) == true)
         #expect(try manager.value(feature: "f", variable: "double", as: Float.self) == 2.5)
         for (variable, type) in [("double", "Int"), ("text", "Int"), ("flag", "Int")] {
-            let error = #expect(throws: TweakError.self) { try manager.value(feature: "f", variable: variable, as: Int.self) }
+            let error = #expect(throws: TweakError.self) {
+                try manager.value(feature: "f", variable: variable, as: Int.self)
+            }
             guard case .notSupported(let feature, let name, let reason)? = error else {
                 Issue.record("expected notSupported, got \(String(describing: error))")
                 continue
@@ -85,13 +92,20 @@ struct TweakManagerTests {
     @Test func enumsAndCodableStructs() throws {
         let maintenance: TweakValue = .json(["isUnderMaintenance": true, "title": "Down", "message": "Back soon"])
         let manager = TweakManager(tweakProviders: [
-            TableProvider(name: "p", ["ui.theme": "dark", "ui.bad_theme": "sepia", "general.maintenance": maintenance, "general.broken": .json(["title": "x"])])
+            TableProvider(
+                name: "p",
+                [
+                    "ui.theme": "dark", "ui.bad_theme": "sepia", "general.maintenance": maintenance,
+                    "general.broken": .json(["title": "x"]),
+                ])
         ])
         #expect(try manager.value(feature: "ui", variable: "theme", as: Theme.self) == .dark)
         #expect(
             try manager.value(feature: "general", variable: "maintenance", as: Maintenance.self)
                 == Maintenance(isUnderMaintenance: true, title: "Down", message: "Back soon"))
-        let badCase = #expect(throws: TweakError.self) { try manager.value(feature: "ui", variable: "bad_theme", as: Theme.self) }
+        let badCase = #expect(throws: TweakError.self) {
+            try manager.value(feature: "ui", variable: "bad_theme", as: Theme.self)
+        }
         #expect(String(describing: badCase).contains("not a case of Theme"))
         let missingKey = #expect(throws: TweakError.self) {
             try manager.value(feature: "general", variable: "broken", as: Maintenance.self)
@@ -101,7 +115,8 @@ struct TweakManagerTests {
 
     @Test func explainShowsEveryLayerAndTheWinner() throws {
         let overrides = EphemeralTweakProvider(name: "overrides")
-        let broken = TableProvider(name: "remote", failing: ["f.v": .notSupported(feature: "f", variable: "v", reason: "bad")])
+        let broken = TableProvider(
+            name: "remote", failing: ["f.v": .notSupported(feature: "f", variable: "v", reason: "bad")])
         let defaults = TableProvider(name: "defaults", ["f.v": 1, "f.w": 2])
         let manager = TweakManager(tweakProviders: [overrides, broken, defaults])
         let explanation = manager.explain(feature: "f", variable: "v")
@@ -118,13 +133,16 @@ struct TweakManagerTests {
         _ = try manager.tweakWith(feature: "f", variable: "w")
         let cached = manager.explain(feature: "f", variable: "w")
         #expect(cached.isCached && cached.winner?.provider == "defaults")
-        #expect(manager.explain(feature: "f", variable: "w", as: String.self).typeMismatch?.contains("expected String") == true)
+        #expect(
+            manager.explain(feature: "f", variable: "w", as: String.self).typeMismatch?.contains("expected String")
+                == true)
         #expect(manager.explain(feature: "f", variable: "nope").winningIndex == nil)
     }
 
     @Test func catalogGroupsAndResolvesEveryKnownTweak() throws {
         let overrides = EphemeralTweakProvider(name: "overrides", values: ["ui": ["color": "green"]])
-        let defaults = EphemeralTweakProvider(name: "defaults", values: ["ui": ["color": "red", "size": 2], "misc": ["x": true]])
+        let defaults = EphemeralTweakProvider(
+            name: "defaults", values: ["ui": ["color": "red", "size": 2], "misc": ["x": true]])
         let manager = TweakManager(tweakProviders: [overrides, defaults])
         let catalog = manager.catalog()
         #expect(catalog.entries.map { "\($0.feature).\($0.variable)" } == ["misc.x", "ui.color", "ui.size"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Tweaks
 
 @Suite("TweakValue: exact types, no guessing")
@@ -52,7 +53,9 @@ struct TweakValueTests {
         #expect(TweakJSON.array([.double(1.0), .int(1)]).description == "[1.0,1]")
     }
 
-    @Test(arguments: [TweakValue.bool(false), .int(-3), .double(0.25), .string("a \"quoted\"\n"), .json(["k": [1, 2.5, nil]])])
+    @Test(arguments: [
+        TweakValue.bool(false), .int(-3), .double(0.25), .string("a \"quoted\"\n"), .json(["k": [1, 2.5, nil]]),
+    ])
     func codableRoundTrip(value: TweakValue) throws {
         let data = try JSONEncoder().encode([value])
         #expect(try JSONDecoder().decode([TweakValue].self, from: data) == [value])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Tweaks
 
 @Suite("UserDefaultsTweakProvider")
@@ -81,7 +82,10 @@ struct UserDefaultsTweakProviderTests {
         defer { suite.clear() }
         let defaults = suite.make()
         defaults.set(
-            ["f": ["good": ["int": 3], "bad_kind": ["float": 1.5], "bare": 7, "two": ["int": 1, "bool": true]], "notadict": 5],
+            [
+                "f": ["good": ["int": 3], "bad_kind": ["float": 1.5], "bare": 7, "two": ["int": 1, "bool": true]],
+                "notadict": 5,
+            ],
             forKey: UserDefaultsTweakProvider.defaultKey)
         let provider = UserDefaultsTweakProvider(userDefaults: defaults)
         #expect(try provider.tweakWith(feature: "f", variable: "good").value == 3)

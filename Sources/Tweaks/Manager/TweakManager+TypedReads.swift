@@ -57,7 +57,8 @@ extension TweakManager {
 extension TweakValueCodec {
     /// Why `tweak` could not be read as `Value`, without revealing an encrypted value.
     func mismatch(_ tweak: Tweak, _ error: Mismatch) -> String {
-        var text = "expected \(typeName), found \(tweak.value.kind) \(tweak.isEncrypted ? "<encrypted>" : tweak.value.description)"
+        var text =
+            "expected \(typeName), found \(tweak.value.kind) \(tweak.isEncrypted ? "<encrypted>" : tweak.value.description)"
         if let detail = error.detail { text += " (\(detail))" }
         return text
     }

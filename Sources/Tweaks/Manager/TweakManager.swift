@@ -115,7 +115,9 @@ public final class TweakManager: Sendable {
     /// Like ``tweakWith(feature:variable:)``, but `nil` instead of an error when no provider has it.
     public func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
         let key = TweakKey(feature: feature, variable: variable)
-        let (cached, generation, log) = state.withLock { ($0.cache.entry(for: key), $0.cache.generation, $0.logClosure) }
+        let (cached, generation, log) = state.withLock {
+            ($0.cache.entry(for: key), $0.cache.generation, $0.logClosure)
+        }
         if let cached {
             log?("\(feature).\(variable) answered from the cache", .verbose)
             switch cached {
@@ -168,7 +170,9 @@ public final class TweakManager: Sendable {
                 break
             }
         }
-        log?("feature \(feature) is \(enabled ? "enabled" : "disabled") (\(decider ?? "no provider has an opinion"))", .debug)
+        log?(
+            "feature \(feature) is \(enabled ? "enabled" : "disabled") (\(decider ?? "no provider has an opinion"))",
+            .debug)
         state.withLock { $0.cache.store(featureEnabled: enabled, for: feature, ifGeneration: generation) }
         return enabled
     }

@@ -40,13 +40,15 @@ extension TweakManager {
         let key = TweakKey(feature: feature, variable: variable)
         // The stream only wakes the consumer, which then reads the current value: keeping the
         // newest event is enough, and no change after the subscription can be missed.
-        return TweakValueUpdates(manager: self, key: key, events: subscribe(to: key, bufferingPolicy: .bufferingNewest(1)))
+        return TweakValueUpdates(
+            manager: self, key: key, events: subscribe(to: key, bufferingPolicy: .bufferingNewest(1)))
     }
 
     func subscribe(
         to key: TweakKey?, bufferingPolicy: AsyncStream<ChangeSubscriber.Event>.Continuation.BufferingPolicy
     ) -> AsyncStream<ChangeSubscriber.Event> {
-        let (stream, continuation) = AsyncStream.makeStream(of: ChangeSubscriber.Event.self, bufferingPolicy: bufferingPolicy)
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: ChangeSubscriber.Event.self, bufferingPolicy: bufferingPolicy)
         let id = state.withLock { state in
             defer { state.nextSubscriberID += 1 }
             state.subscribers[state.nextSubscriberID] = ChangeSubscriber(key: key, continuation: continuation)

@@ -37,7 +37,8 @@ struct JSONParser {
         let root = try parseValue(depth: 0)
         skipWhitespace()
         guard index == bytes.count else {
-            throw failure(.invalidJSON("unexpected \(describeByte(at: index)) after the end of the document"), at: index)
+            throw failure(
+                .invalidJSON("unexpected \(describeByte(at: index)) after the end of the document"), at: index)
         }
         return root
     }
@@ -73,7 +74,8 @@ struct JSONParser {
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                throw failure(.invalidJSON("expected a string key in object, found \(describeByte(at: index))"), at: index)
+                throw failure(
+                    .invalidJSON("expected a string key in object, found \(describeByte(at: index))"), at: index)
             }
             let keyOffset = index
             let key = try parseString()
@@ -87,7 +89,8 @@ struct JSONParser {
             guard !isDuplicate else { throw failure(.duplicateKey(key), at: keyOffset) }
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else {
-                throw failure(.invalidJSON("expected ':' after key \"\(key)\", found \(describeByte(at: index))"), at: index)
+                throw failure(
+                    .invalidJSON("expected ':' after key \"\(key)\", found \(describeByte(at: index))"), at: index)
             }
             skipWhitespace()
             let value = try parseValue(depth: depth + 1)
@@ -180,7 +183,8 @@ struct JSONParser {
             }
             buffer.append(contentsOf: UTF8.encode(scalar).map { Array($0) } ?? [])
         default:
-            throw failure(.invalidJSON("invalid escape sequence '\\\(Character(Unicode.Scalar(byte)))'"), at: escapeStart)
+            throw failure(
+                .invalidJSON("invalid escape sequence '\\\(Character(Unicode.Scalar(byte)))'"), at: escapeStart)
         }
     }
 
@@ -209,7 +213,9 @@ struct JSONParser {
         }
         if consume(UInt8(ascii: ".")) {
             isInteger = false
-            guard consumeDigits() else { throw failure(.invalidJSON("expected a digit after '.' in number"), at: index) }
+            guard consumeDigits() else {
+                throw failure(.invalidJSON("expected a digit after '.' in number"), at: index)
+            }
         }
         if consume(UInt8(ascii: "e")) || consume(UInt8(ascii: "E")) {
             isInteger = false
@@ -228,7 +234,8 @@ struct JSONParser {
     private mutating func expectLiteral(_ literal: StaticString) throws(TweakLoadError) {
         let start = index
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-        guard bytes.count - index >= expected.count, bytes[index..<index + expected.count].elementsEqual(expected) else {
+        guard bytes.count - index >= expected.count, bytes[index..<index + expected.count].elementsEqual(expected)
+        else {
             throw failure(.invalidJSON("unexpected \(describeByte(at: start)) where a value was expected"), at: start)
         }
         index += expected.count

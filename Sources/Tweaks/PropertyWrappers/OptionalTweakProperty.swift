@@ -14,18 +14,23 @@ public struct OptionalTweakProperty<Value: Sendable>: Sendable {
 
     public init(fallbackValue: Value?, feature: String, variable: String, tweakManager: TweakManager)
     where Value: TweakValueConvertible {
-        self.init(fallbackValue, TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .convertible))
+        self.init(
+            fallbackValue,
+            TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .convertible))
     }
 
     public init(fallbackValue: Value?, feature: String, variable: String, tweakManager: TweakManager)
     where Value: RawRepresentable & SendableMetatype, Value.RawValue: TweakValueConvertible {
-        self.init(fallbackValue, TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .rawRepresentable))
+        self.init(
+            fallbackValue,
+            TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .rawRepresentable))
     }
 
     @_disfavoredOverload
     public init(fallbackValue: Value?, feature: String, variable: String, tweakManager: TweakManager)
     where Value: Codable & SendableMetatype {
-        self.init(fallbackValue, TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .codable))
+        self.init(
+            fallbackValue, TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .codable))
     }
 
     private init(_ fallbackValue: Value?, _ binding: TweakBinding<Value>) {

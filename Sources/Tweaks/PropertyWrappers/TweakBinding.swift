@@ -54,7 +54,9 @@ struct TweakBinding<Value>: Sendable {
         let binding = self
         return TweakPropertyProjection(
             feature: feature, variable: variable, manager: manager,
-            explain: { binding.manager.explain(feature: binding.feature, variable: binding.variable, codec: binding.codec) },
+            explain: {
+                binding.manager.explain(feature: binding.feature, variable: binding.variable, codec: binding.codec)
+            },
             read: read)
     }
 }

@@ -58,7 +58,9 @@ extension TweakValueCodec where Value: Codable & SendableMetatype {
                 let data = try JSONEncoder().encode(value)
                 guard let encoded = try JSONParser.parse(Array(data), source: "encoded \(Value.self)").tweakValue else {
                     throw EncodingError.invalidValue(
-                        value, .init(codingPath: [], debugDescription: "\(Value.self) encodes as null, which no tweak can hold"))
+                        value,
+                        .init(
+                            codingPath: [], debugDescription: "\(Value.self) encodes as null, which no tweak can hold"))
                 }
                 return encoded
             })
