@@ -8,7 +8,7 @@ public typealias DecryptionClosure = @Sendable (Tweak) throws -> TweakValue
 /// ``tweakIfPresent(feature:variable:)`` (preferred: a miss costs no thrown error) or
 /// ``tweakWith(feature:variable:)``; each has a default written in terms of the other.
 ///
-/// The contract, which `TweaksTesting`'s conformance kit checks:
+/// The contract:
 /// - a tweak the provider does not have is `nil` from `tweakIfPresent` and
 ///   ``TweakError/notFound(feature:variable:)`` from `tweakWith`, never any other error;
 /// - a tweak marked encrypted is passed through ``decryptionClosure``, or fails with
@@ -35,9 +35,9 @@ public protocol TweakProvider: AnyObject, Sendable {
     /// lets a lower-priority provider decide.
     ///
     /// By default the opinion is the Boolean value of the feature's
-    /// ``TweakManager/featureEnabledVariable`` (`enabled`) tweak; a provider without that tweak, or
-    /// whose value is not a Boolean, has no opinion.
-    func isFeatureEnabled(_ feature: String) -> Bool?
+    /// ``TweakManager/featureEnabledVariable`` (`enabled`) tweak; a provider without that tweak has
+    /// no opinion, and one whose value is not a Boolean throws ``TweakError/notSupported(feature:variable:reason:)``.
+    func isFeatureEnabled(_ feature: String) throws -> Bool?
 
     /// Every tweak the provider knows, as stored (encrypted values are not decrypted), in no
     /// particular order. Used for the catalog and the command-line tool.
@@ -62,9 +62,14 @@ extension TweakProvider {
         }
     }
 
-    public func isFeatureEnabled(_ feature: String) -> Bool? {
-        let tweak = try? tweakIfPresent(feature: feature, variable: TweakManager.featureEnabledVariable)
-        return tweak?.value.boolValue
+    public func isFeatureEnabled(_ feature: String) throws -> Bool? {
+        let variable = TweakManager.featureEnabledVariable
+        guard let tweak = try tweakIfPresent(feature: feature, variable: variable) else { return nil }
+        guard case .bool(let enabled) = tweak.value else {
+            throw TweakError.notSupported(
+                feature: feature, variable: variable, reason: "expected Bool, found \(tweak.value.kind)")
+        }
+        return enabled
     }
 }
 

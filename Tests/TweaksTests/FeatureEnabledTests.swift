@@ -31,11 +31,19 @@ struct FeatureEnabledTests {
         #expect(!manager.isFeatureEnabled("unknown"))
     }
 
-    @Test func aNonBooleanEnabledValueIsNoOpinion() {
-        let manager = TweakManager(tweakProviders: [
-            TableProvider(name: "high", ["beta.enabled": "yes"]), TableProvider(name: "low", ["beta.enabled": true]),
-        ])
-        #expect(manager.isFeatureEnabled("beta"))
+    @Test func aNonBooleanEnabledValueIsReportedAndPassedOver() {
+        let high = TableProvider(name: "high", ["beta.enabled": "yes"])
+        let manager = TweakManager(tweakProviders: [high, TableProvider(name: "low", ["beta.enabled": false])])
+        let log = LogRecorder()
+        manager.logClosure = log.closure
+        #expect(
+            throws: TweakError.notSupported(feature: "beta", variable: "enabled", reason: "expected Bool, found string")
+        ) {
+            try high.isFeatureEnabled("beta")
+        }
+        #expect(!manager.isFeatureEnabled("beta"))
+        #expect(log.contains("feature beta: high's opinion is passed over", level: .error))
+        #expect(log.contains("feature beta is disabled (low)", level: .debug))
     }
 
     @Test func aCustomProviderOpinionIsHonoured() {

@@ -100,10 +100,10 @@ let localTweaksExampleURL = URL(fileURLWithPath: #filePath)
         #expect(provider.localDefinitions.count == 12)
     }
 
-    @Test func featureEnabledComesFromTheEnabledVariable() {
-        #expect(provider.isFeatureEnabled("general") == true)
-        #expect(provider.isFeatureEnabled("ui_customization") == true)
-        #expect(provider.isFeatureEnabled("unknown_feature") == nil)
+    @Test func featureEnabledComesFromTheEnabledVariable() throws {
+        #expect(try provider.isFeatureEnabled("general") == true)
+        #expect(try provider.isFeatureEnabled("ui_customization") == true)
+        #expect(try provider.isFeatureEnabled("unknown_feature") == nil)
     }
 
     // MARK: Encryption
@@ -190,7 +190,7 @@ let localTweaksExampleURL = URL(fileURLWithPath: #filePath)
             let json = #"{"f": {"enabled": {"Value": false}, "n": {"Value": -1.5e3}, "o": {"Value": [1, null]}}}"#
             let url = try directory.write(Data(json.utf8), named: "tweaks.json")
             let loaded = try LocalTweakProvider(jsonURL: url)
-            #expect(loaded.isFeatureEnabled("f") == false)
+            #expect(try loaded.isFeatureEnabled("f") == false)
             #expect(try loaded.tweakIfPresent(feature: "f", variable: "n")?.value == .double(-1500))
             #expect(try loaded.tweakIfPresent(feature: "f", variable: "o")?.value == .json([1, nil]))
             #expect(loaded.features == ["f": ["enabled", "n", "o"]])

@@ -100,6 +100,13 @@ struct TweakManagerTests {
                 ])
         ])
         #expect(try manager.value(feature: "ui", variable: "theme", as: Theme.self) == .dark)
+        let overrides = EphemeralTweakProvider()
+        let writable = TweakManager(tweakProviders: [overrides])
+        try writable.set(Theme.light, feature: "ui", variable: "theme")
+        try writable.set(
+            Maintenance(isUnderMaintenance: false, title: "t", message: "m"), feature: "general", variable: "m")
+        #expect(try overrides.tweakWith(feature: "ui", variable: "theme").value == "light")
+        #expect(try writable.value(feature: "general", variable: "m", as: Maintenance.self).title == "t")
         #expect(
             try manager.value(feature: "general", variable: "maintenance", as: Maintenance.self)
                 == Maintenance(isUnderMaintenance: true, title: "Down", message: "Back soon"))

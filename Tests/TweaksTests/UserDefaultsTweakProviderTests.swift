@@ -33,9 +33,9 @@ struct UserDefaultsTweakProviderTests {
         let provider = UserDefaultsTweakProvider(userDefaults: suite.make())
         provider.set(true, feature: "a", variable: "enabled")
         provider.set(false, feature: "b", variable: "enabled")
-        #expect(provider.isFeatureEnabled("a") == true)
-        #expect(provider.isFeatureEnabled("b") == false)
-        #expect(provider.isFeatureEnabled("c") == nil)
+        #expect(try provider.isFeatureEnabled("a") == true)
+        #expect(try provider.isFeatureEnabled("b") == false)
+        #expect(try provider.isFeatureEnabled("c") == nil)
         #expect(throws: TweakError.notFound(feature: "c", variable: "enabled")) {
             try provider.tweakWith(feature: "c", variable: "enabled")
         }
@@ -65,6 +65,61 @@ struct UserDefaultsTweakProviderTests {
         let debugMenuProvider = UserDefaultsTweakProvider(userDefaults: defaults)
         debugMenuProvider.set("on", feature: "f", variable: "v")
         #expect(try appProvider.tweakIfPresent(feature: "f", variable: "v")?.value == "on")
+    }
+
+    @Test func aManagerOfTheSiblingSeesTheChangeDespiteItsCache() async throws {
+        let suite = TemporaryDefaults()
+        defer { suite.clear() }
+        let defaults = suite.make()
+        let debugMenuProvider = UserDefaultsTweakProvider(userDefaults: defaults)
+        let appManager = TweakManager(tweakProviders: [
+            UserDefaultsTweakProvider(userDefaults: defaults), TableProvider(name: "d", ["f.v": "default"]),
+        ])
+        appManager.useCache = true
+        var changes = appManager.changes.makeAsyncIterator()
+        #expect(try appManager.tweakWith(feature: "f", variable: "v").value == "default")
+        debugMenuProvider.set("debug", feature: "f", variable: "v")
+        #expect(try appManager.tweakWith(feature: "f", variable: "v").value == "debug")
+        let change = await changes.next()
+        #expect(change?.feature == "f" && change?.variable == "v" && change?.tweak?.value == "debug")
+        debugMenuProvider.set("debug", feature: "f", variable: "v")  // unchanged: the sibling stays quiet
+        debugMenuProvider.deleteValue(feature: "f", variable: "v")
+        #expect(try appManager.tweakWith(feature: "f", variable: "v").value == "default")
+    }
+
+    @Test func reloadAfterAnExternalWriteTellsManagers() throws {
+        let suite = TemporaryDefaults()
+        defer { suite.clear() }
+        let defaults = suite.make()
+        let provider = UserDefaultsTweakProvider(userDefaults: defaults)
+        let manager = TweakManager(tweakProviders: [provider, TableProvider(name: "d", ["f.v": 1])])
+        manager.useCache = true
+        #expect(try manager.tweakWith(feature: "f", variable: "v").value == 1)
+        // Another process (here: another key's provider copying its data) writes the suite.
+        let external = UserDefaultsTweakProvider(userDefaults: defaults, key: "staging")
+        external.set(2, feature: "f", variable: "v")
+        defaults.set(defaults.dictionary(forKey: "staging"), forKey: UserDefaultsTweakProvider.defaultKey)
+        #expect(try manager.tweakWith(feature: "f", variable: "v").value == 1)  // not yet reloaded
+        provider.reload()
+        #expect(try manager.tweakWith(feature: "f", variable: "v").value == 2)
+    }
+
+    @Test func anObserverOfUserDefaultsChangesMayReadAndWriteTweaks() throws {
+        let suite = TemporaryDefaults()
+        defer { suite.clear() }
+        let defaults = suite.make()
+        let provider = UserDefaultsTweakProvider(userDefaults: defaults)
+        let observer = NotificationCenter.default.addObserver(
+            forName: UserDefaults.didChangeNotification, object: defaults, queue: nil
+        ) { _ in
+            _ = try? provider.tweakIfPresent(feature: "f", variable: "v")
+            if (try? provider.tweakIfPresent(feature: "f", variable: "echo")) == nil {
+                provider.set(true, feature: "f", variable: "echo")
+            }
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        provider.set(1, feature: "f", variable: "v")
+        #expect(try provider.tweakWith(feature: "f", variable: "v").value == 1)
     }
 
     @Test func separateKeysAreSeparateOverrideSets() throws {

@@ -48,6 +48,21 @@ extension TweakManager {
         }
     }
 
+    /// Stores a `RawRepresentable` value (typically an enum case) as its raw value in the override layer.
+    /// - Throws: ``TweakManagerError/noMutableProvider(feature:variable:)`` when there is no mutable provider.
+    public func set<Value: RawRepresentable & SendableMetatype>(
+        _ value: Value, feature: String, variable: String
+    ) throws where Value.RawValue: TweakValueConvertible {
+        try set(value, feature: feature, variable: variable, codec: .rawRepresentable)
+    }
+
+    /// Stores an `Encodable` value as structured JSON in the override layer.
+    /// - Throws: the encoding error, or ``TweakManagerError/noMutableProvider(feature:variable:)``.
+    @_disfavoredOverload
+    public func set<Value: Codable & SendableMetatype>(_ value: Value, feature: String, variable: String) throws {
+        try set(value, feature: feature, variable: variable, codec: .codable)
+    }
+
     /// Writes `value` through `codec` to the override layer.
     func set<Value>(_ value: Value, feature: String, variable: String, codec: TweakValueCodec<Value>) throws {
         try set(codec.encode(value), feature: feature, variable: variable)

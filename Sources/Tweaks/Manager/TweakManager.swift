@@ -155,7 +155,9 @@ public final class TweakManager: Sendable {
     /// override can switch a feature off as well as on. With no opinion anywhere, `false`.
     ///
     /// A provider's opinion is ``TweakProvider/isFeatureEnabled(_:)``: for the built-in providers,
-    /// the Boolean value of the feature's ``featureEnabledVariable`` (`enabled`) tweak.
+    /// the Boolean value of the feature's ``featureEnabledVariable`` (`enabled`) tweak. A provider
+    /// whose opinion cannot be read (say, `enabled` is a string) is passed over and the reason
+    /// logged at `error` level; ``explain(feature:variable:)`` on `enabled` shows it too.
     public func isFeatureEnabled(_ feature: String) -> Bool {
         let (cached, generation, log) = state.withLock {
             ($0.cache.isFeatureEnabled(feature), $0.cache.generation, $0.logClosure)
@@ -164,10 +166,14 @@ public final class TweakManager: Sendable {
         var enabled = false
         var decider: String?
         for provider in tweakProviders {
-            if let opinion = provider.isFeatureEnabled(feature) {
-                enabled = opinion
-                decider = provider.name
-                break
+            do {
+                if let opinion = try provider.isFeatureEnabled(feature) {
+                    enabled = opinion
+                    decider = provider.name
+                    break
+                }
+            } catch {
+                log?("feature \(feature): \(provider.name)'s opinion is passed over: \(error)", .error)
             }
         }
         log?(

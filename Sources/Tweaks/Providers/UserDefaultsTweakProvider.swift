@@ -16,9 +16,11 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider {
     /// The `UserDefaults` key that holds the overrides unless another is given.
     public static let defaultKey = "Tweaks.Overrides"
 
+    /// The overrides; a stored entry that cannot be read is kept as its error, so a lookup reports it.
+    private typealias Entries = [TweakKey: Result<Tweak, TweakError>]
+
     private struct State: Sendable {
-        /// A stored entry that cannot be read is kept as its error, so a lookup reports it.
-        var entries: [TweakKey: Result<Tweak, TweakError>] = [:]
+        var entries: Entries = [:]
         var decryptionClosure: DecryptionClosure?
     }
 
@@ -26,10 +28,15 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider {
     /// The key under which the overrides are stored.
     public let defaultsKey: String
     // `UserDefaults` is documented as thread-safe but is not `Sendable` on Linux. It is only used
-    // through its own thread-safe methods, and every read-modify-write of our key happens inside
-    // `state.withLock`, so concurrent use from this provider is safe.
+    // through its own thread-safe methods, and every read-modify-write of our key happens while
+    // `writeLock` is held, so concurrent use from this provider is safe.
     nonisolated(unsafe) private let userDefaults: UserDefaults
     private let state = Locked(State())
+    /// Serializes changes, so the in-memory copy and `UserDefaults` change in the same order.
+    /// `UserDefaults` is never called under `state`'s lock: on Apple platforms it may post
+    /// `didChangeNotification` synchronously, and an observer that reads tweaks must not deadlock.
+    /// Recursive, so that such an observer may also change tweaks.
+    private let writeLock = NSRecursiveLock()
     // Written once in `init`, read once in `deinit`; the notification block never touches it.
     nonisolated(unsafe) private var notificationObserver: (any NSObjectProtocol)?
 
@@ -41,14 +48,14 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider {
         self.userDefaults = userDefaults
         self.defaultsKey = key
         self.name = name
-        reload()
+        state.withLock { $0.entries = Self.decode(userDefaults.dictionary(forKey: key), source: name) }
         notificationObserver = NotificationCenter.default.addObserver(
             forName: TweakProviderDidChangeNotification, object: nil, queue: nil
         ) { [weak self] notification in
             guard let self, let sibling = notification.object as? UserDefaultsTweakProvider, sibling !== self,
                 sibling.userDefaults === self.userDefaults, sibling.defaultsKey == self.defaultsKey
             else { return }
-            self.reload()
+            self.reload(announcing: notification.userInfo?[TweakProviderDidChangeNotificationTweakKey] as? Tweak)
         }
     }
 
@@ -61,11 +68,22 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider {
         set { state.withLock { $0.decryptionClosure = newValue } }
     }
 
-    /// Reads the overrides from `UserDefaults` again.
+    /// Reads the overrides from `UserDefaults` again and, when they changed, posts
+    /// ``TweakProviderDidChangeNotification`` (without a tweak: anything may have changed).
     public func reload() {
-        state.withLock { state in
-            state.entries = Self.decode(userDefaults.dictionary(forKey: defaultsKey), source: name)
+        reload(announcing: nil)
+    }
+
+    /// Reloads; when the overrides changed, posts a notification naming `tweak` (a sibling's change).
+    private func reload(announcing tweak: Tweak?) {
+        let changed = withWriteLock { () -> Bool in
+            let entries = Self.decode(userDefaults.dictionary(forKey: defaultsKey), source: name)
+            return state.withLock { state in
+                defer { state.entries = entries }
+                return state.entries != entries
+            }
         }
+        if changed { postDidChange(tweak.map { $0.with(source: name) }) }
     }
 
     public func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
@@ -79,44 +97,47 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider {
 
     public func set(_ value: TweakValue, feature: String, variable: String) {
         let tweak = Tweak(feature: feature, variable: variable, value: value, source: name)
-        state.withLock { state in
-            state.entries[TweakKey(feature: feature, variable: variable)] = .success(tweak)
-            write(state.entries)
-        }
+        change { $0[TweakKey(feature: feature, variable: variable)] = .success(tweak) }
         postDidChange(tweak)
     }
 
     public func deleteValue(feature: String, variable: String) {
         let key = TweakKey(feature: feature, variable: variable)
-        let removed = state.withLock { state -> Result<Tweak, TweakError>? in
-            guard let removed = state.entries.removeValue(forKey: key) else { return nil }
-            write(state.entries)
-            return removed
-        }
-        guard let removed else { return }
+        guard let removed = change({ $0.removeValue(forKey: key) }) else { return }
         // An unreadable entry has no tweak to report: post without one ("anything may have changed").
         postDidChange(try? removed.get())
     }
 
     public func removeAllValues() {
-        let removed = state.withLock { state in
-            defer {
-                state.entries.removeAll()
-                write(state.entries)
-            }
-            return state.entries.values.compactMap { try? $0.get() }
+        let removed = change { entries in
+            defer { entries.removeAll() }
+            return entries.values.compactMap { try? $0.get() }
         }
         for tweak in removed { postDidChange(tweak) }
     }
 
+    private func withWriteLock<Output>(_ body: () throws -> Output) rethrows -> Output {
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        return try body()
+    }
+
+    /// Applies `mutation` to the in-memory copy, then writes the copy to `UserDefaults`.
+    private func change<Output>(_ mutation: (inout Entries) -> Output) -> Output {
+        withWriteLock {
+            let (result, plist) = state.withLock { state in
+                let result = mutation(&state.entries)
+                return (result, Self.encode(state.entries))
+            }
+            write(plist)
+            return result
+        }
+    }
+
     // MARK: Storage format
 
-    /// Writes `entries` under our key. Never `set(nil, forKey:)`: on Linux it hangs forever.
-    private func write(_ entries: [TweakKey: Result<Tweak, TweakError>]) {
-        var plist: [String: [String: Any]] = [:]
-        for case (let key, .success(let tweak)) in entries {
-            plist[key.feature, default: [:]][key.variable] = Self.encode(tweak.value)
-        }
+    /// Writes `plist` under our key. Never `set(nil, forKey:)`: on Linux it hangs forever.
+    private func write(_ plist: [String: [String: Any]]) {
         if plist.isEmpty {
             userDefaults.removeObject(forKey: defaultsKey)
         } else {
@@ -124,7 +145,16 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider {
         }
     }
 
-    static func encode(_ value: TweakValue) -> [String: Any] {
+    /// The stored form of the readable entries: feature → variable → [kind: value].
+    private static func encode(_ entries: Entries) -> [String: [String: Any]] {
+        var plist: [String: [String: Any]] = [:]
+        for case (let key, .success(let tweak)) in entries {
+            plist[key.feature, default: [:]][key.variable] = encode(tweak.value)
+        }
+        return plist
+    }
+
+    private static func encode(_ value: TweakValue) -> [String: Any] {
         switch value {
         case .bool(let bool): ["bool": bool]
         case .int(let int): ["int": int]
@@ -134,8 +164,8 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider {
         }
     }
 
-    static func decode(_ plist: [String: Any]?, source: String) -> [TweakKey: Result<Tweak, TweakError>] {
-        var entries: [TweakKey: Result<Tweak, TweakError>] = [:]
+    private static func decode(_ plist: [String: Any]?, source: String) -> Entries {
+        var entries: Entries = [:]
         for (feature, variables) in plist ?? [:] {
             guard let variables = variables as? [String: Any] else { continue }
             for (variable, stored) in variables {
