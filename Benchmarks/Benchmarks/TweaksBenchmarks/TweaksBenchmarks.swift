@@ -1,0 +1,219 @@
+import Benchmark
+import Configuration
+import Foundation
+import Tweaks
+
+/// Lookups are measured 1,000 at a time (`scalingFactor: .kilo`): figures are per lookup.
+/// `TWEAKS_BENCHMARK_SMOKE=1` runs every benchmark a few times only, to prove they build and run.
+let benchmarks: @Sendable () -> Void = {
+    let smoke = ProcessInfo.processInfo.environment["TWEAKS_BENCHMARK_SMOKE"] != nil
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal, .throughput],
+        timeUnits: .nanoseconds,
+        scalingFactor: .kilo,
+        maxDuration: smoke ? .milliseconds(20) : .seconds(2),
+        maxIterations: smoke ? 3 : 100_000
+    )
+
+    let fixture = Fixture.shared
+
+    // 1. The floor: a plain nested dictionary.
+    Benchmark("Baseline: [String: [String: TweakValue]] lookup") { benchmark in
+        let table = fixture.dictionary
+        for _ in benchmark.scaledIterations { blackHole(table["general"]?["meaning_of_life"]) }
+    }
+
+    // 2. tweakWith, cached and uncached.
+    Benchmark("tweakWith cached hit") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try fixture.cached.tweakWith(feature: "general", variable: "meaning_of_life"))
+        }
+    }
+    Benchmark("tweakIfPresent cached miss") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try fixture.cached.tweakIfPresent(feature: "general", variable: "no_such_variable"))
+        }
+    }
+    Benchmark("tweakWith uncached, hit in provider 1 of 4") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try fixture.uncached.tweakWith(feature: "session", variable: "override"))
+        }
+    }
+    Benchmark("tweakWith uncached, hit in provider 4 of 4 (Int)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try fixture.uncached.tweakWith(feature: "general", variable: "meaning_of_life"))
+        }
+    }
+    Benchmark("tweakWith uncached, hit in provider 4 of 4 (String)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try fixture.uncached.tweakWith(feature: "ui_customization", variable: "label_text"))
+        }
+    }
+
+    // 3. The conveniences on top of a cached lookup.
+    Benchmark("isFeatureEnabled cached") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(fixture.cached.isFeatureEnabled("general")) }
+    }
+    Benchmark("value(as: Int.self) cached") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try fixture.cached.value(feature: "general", variable: "meaning_of_life", as: Int.self))
+        }
+    }
+    Benchmark("@TweakProperty Int read (cached)") { benchmark in
+        let flags = fixture.flags
+        for _ in benchmark.scaledIterations { blackHole(flags.meaningOfLife) }
+    }
+    Benchmark("@FallbackTweakProperty Bool read (cached)") { benchmark in
+        let flags = fixture.flags
+        for _ in benchmark.scaledIterations { blackHole(flags.greet) }
+    }
+    Benchmark("@OptionalTweakProperty String read (cached)") { benchmark in
+        let flags = fixture.flags
+        for _ in benchmark.scaledIterations { blackHole(flags.labelText) }
+    }
+
+    // 5. Concurrency: the same number of reads from one task and split across two.
+    Benchmark("1,000 cached reads, 1 task") { benchmark in
+        for _ in benchmark.scaledIterations { await Fixture.reads(fixture.cached, tasks: 1) }
+    }
+    Benchmark("1,000 cached reads, 2 tasks") { benchmark in
+        for _ in benchmark.scaledIterations { await Fixture.reads(fixture.cached, tasks: 2) }
+    }
+    Benchmark("cached read while another task writes") { benchmark in
+        let manager = fixture.makeStack(useCache: true)
+        let writer = Task.detached {
+            var value = 0
+            while !Task.isCancelled {
+                value += 1
+                try? manager.set(.int(value), feature: "session", variable: "churn")
+                await Task.yield()
+            }
+        }
+        for _ in benchmark.scaledIterations {
+            blackHole(try manager.tweakWith(feature: "general", variable: "meaning_of_life"))
+        }
+        writer.cancel()
+    }
+
+    // 6. The peer: swift-configuration's reader over an in-memory provider.
+    Benchmark("swift-configuration ConfigReader.int, in-memory") { benchmark in
+        let reader = fixture.configReader
+        for _ in benchmark.scaledIterations { blackHole(reader.int(forKey: "general.meaning_of_life")) }
+    }
+    Benchmark("swift-configuration ConfigReader.int, 4th of 4 in-memory providers") { benchmark in
+        let reader = fixture.configReaderFourDeep
+        for _ in benchmark.scaledIterations { blackHole(reader.int(forKey: "general.meaning_of_life")) }
+    }
+
+    // 7. Loading.
+    Benchmark(
+        "Load a 10,000-tweak local JSON file",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .milliseconds, scalingFactor: .one)
+    ) { benchmark in
+        let data = fixture.largeDocument
+        benchmark.startMeasurement()
+        blackHole(try LocalTweakProvider(data: data, source: "generated"))
+    }
+}
+
+/// The stacks and inputs the benchmarks share, built once.
+final class Fixture: Sendable {
+    static let shared = Fixture()
+
+    let example: LocalTweakProvider
+    let second: LocalTweakProvider
+    let suiteName = "TweaksBenchmarks.\(ProcessInfo.processInfo.processIdentifier)"
+    let cached: TweakManager
+    let uncached: TweakManager
+    let dictionary: [String: [String: TweakValue]]
+    let configReader: ConfigReader
+    let configReaderFourDeep: ConfigReader
+    let largeDocument: Data
+    let flags: Flags
+
+    private init() {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        example = try! LocalTweakProvider(jsonURL: root.appendingPathComponent("LocalTweaks_example.json"))
+        second = try! LocalTweakProvider(data: Data(#"{"other": {"v": {"Value": 1}}}"#.utf8), name: "second")
+        dictionary = Dictionary(
+            grouping: example.knownTweaks, by: \.feature
+        ).mapValues { Dictionary(uniqueKeysWithValues: $0.map { ($0.variable, $0.value) }) }
+        UserDefaults.standard.removePersistentDomain(forName: suiteName)
+        cached = Self.stack(example, second, suiteName: suiteName, useCache: true)
+        uncached = Self.stack(example, second, suiteName: suiteName, useCache: false)
+        let values: [AbsoluteConfigKey: ConfigValue] = [
+            AbsoluteConfigKey(["general", "meaning_of_life"]): .init(.int(42), isSecret: false)
+        ]
+        configReader = ConfigReader(provider: InMemoryProvider(values: values))
+        configReaderFourDeep = ConfigReader(providers: [
+            InMemoryProvider(values: [:]), InMemoryProvider(values: [:]), InMemoryProvider(values: [:]),
+            InMemoryProvider(values: values),
+        ])
+        largeDocument = Self.document(tweaks: 10_000)
+        flags = Flags(cached)
+    }
+
+    func makeStack(useCache: Bool) -> TweakManager {
+        Self.stack(example, second, suiteName: suiteName, useCache: useCache)
+    }
+
+    /// Ephemeral overrides, UserDefaults overrides, a second local file, the example defaults.
+    static func stack(
+        _ example: LocalTweakProvider, _ second: LocalTweakProvider, suiteName: String, useCache: Bool
+    ) -> TweakManager {
+        let session = EphemeralTweakProvider(name: "session", values: ["session": ["override": true]])
+        let manager = TweakManager(tweakProviders: [
+            session, UserDefaultsTweakProvider(userDefaults: UserDefaults(suiteName: suiteName)!), second, example,
+        ])
+        manager.useCache = useCache
+        return manager
+    }
+
+    static func reads(_ manager: TweakManager, tasks: Int) async {
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<tasks {
+                group.addTask {
+                    for _ in 0..<(1_000 / tasks) {
+                        blackHole(try? manager.tweakWith(feature: "general", variable: "meaning_of_life"))
+                    }
+                }
+            }
+        }
+    }
+
+    /// A local tweaks document with `tweaks` entries over 100 features, every field filled in.
+    static func document(tweaks: Int) -> Data {
+        var text = "{"
+        let perFeature = 100
+        for feature in 0..<(tweaks / perFeature) {
+            text += feature == 0 ? "" : ","
+            text += "\"feature_\(feature)\": {"
+            for variable in 0..<perFeature {
+                text += variable == 0 ? "" : ","
+                let value = ["true", "\(variable)", "\(variable).5", "\"text \(variable)\"", #"{"a": [1, 2]}"#][
+                    variable % 5]
+                text += """
+                    "variable_\(variable)": {"Title": "Title \(variable)", "Description": "Description of \(variable)", \
+                    "Group": "Group \(feature % 10)", "Value": \(value), "GeneratedPropertyName": "property\(feature)_\(variable)"}
+                    """
+            }
+            text += "}"
+        }
+        return Data((text + "}").utf8)
+    }
+}
+
+/// Property wrappers as an app declares them.
+struct Flags: Sendable {
+    init(_ manager: TweakManager) {
+        _meaningOfLife = TweakProperty(feature: "general", variable: "meaning_of_life", tweakManager: manager)
+        _greet = FallbackTweakProperty(
+            fallbackValue: false, feature: "general", variable: "greet_on_app_did_become_active", tweakManager: manager)
+        _labelText = OptionalTweakProperty(
+            fallbackValue: nil, feature: "ui_customization", variable: "label_text", tweakManager: manager)
+    }
+    @TweakProperty var meaningOfLife: Int
+    @FallbackTweakProperty var greet: Bool
+    @OptionalTweakProperty var labelText: String?
+}
