@@ -3,36 +3,74 @@
 /// A tweak read from an entry marked `Encrypted` carries the decrypted ``value`` and
 /// ``isEncrypted`` set; its ``description``, ``debugDescription`` and mirror never show that value.
 public struct Tweak: Sendable, Hashable {
+    /// The fields live in one immutable object, so that handing a tweak out of a cache or a
+    /// provider costs one reference count instead of one per string.
+    private final class Storage: Sendable {
+        let feature: String
+        let variable: String
+        let value: TweakValue
+        let title: String?
+        let desc: String?
+        let group: String?
+        let source: String?
+        let isEncrypted: Bool
+
+        init(
+            feature: String, variable: String, value: TweakValue, title: String?, desc: String?, group: String?,
+            source: String?, isEncrypted: Bool
+        ) {
+            self.feature = feature
+            self.variable = variable
+            self.value = value
+            self.title = title
+            self.desc = desc
+            self.group = group
+            self.source = source
+            self.isEncrypted = isEncrypted
+        }
+    }
+
+    private let storage: Storage
+
     /// The feature the variable belongs to, e.g. `ui_customization`.
-    public let feature: String
+    public var feature: String { storage.feature }
     /// The variable's name within its feature, e.g. `label_text`.
-    public let variable: String
+    public var variable: String { storage.variable }
     /// The value.
-    public let value: TweakValue
+    public var value: TweakValue { storage.value }
     /// A human-readable title, from the local tweaks file.
-    public let title: String?
+    public var title: String? { storage.title }
     /// A longer human-readable description (`Description` in the tweaks file). Named `desc`, as in
     /// JustTweak, because `description` is the tweak's `CustomStringConvertible` text.
-    public let desc: String?
+    public var desc: String? { storage.desc }
     /// The group the tweak is shown in.
-    public let group: String?
+    public var group: String? { storage.group }
     /// The display name of the provider that answered (see ``TweakProvider/name``).
-    public let source: String?
+    public var source: String? { storage.source }
     /// Whether the value was stored encrypted; such values are redacted when printed.
-    public let isEncrypted: Bool
+    public var isEncrypted: Bool { storage.isEncrypted }
 
     public init(
         feature: String, variable: String, value: TweakValue, title: String? = nil,
         description: String? = nil, group: String? = nil, source: String? = nil, isEncrypted: Bool = false
     ) {
-        self.feature = feature
-        self.variable = variable
-        self.value = value
-        self.title = title
-        self.desc = description
-        self.group = group
-        self.source = source
-        self.isEncrypted = isEncrypted
+        storage = Storage(
+            feature: feature, variable: variable, value: value, title: title, desc: description, group: group,
+            source: source, isEncrypted: isEncrypted)
+    }
+
+    public static func == (lhs: Tweak, rhs: Tweak) -> Bool {
+        lhs.storage === rhs.storage
+            || (lhs.feature == rhs.feature && lhs.variable == rhs.variable && lhs.value == rhs.value
+                && lhs.title == rhs.title && lhs.desc == rhs.desc && lhs.group == rhs.group
+                && lhs.source == rhs.source && lhs.isEncrypted == rhs.isEncrypted)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(feature)
+        hasher.combine(variable)
+        hasher.combine(value)
+        hasher.combine(source)
     }
 
     /// ``title``, or `feature.variable` when there is none.

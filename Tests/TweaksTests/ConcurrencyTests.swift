@@ -12,7 +12,7 @@ final class SlowOverrides: MutableTweakProvider {
         set {}
     }
     func tweakIfPresent(feature: String, variable: String) -> Tweak? {
-        let tweak = inner.tweakIfPresent(feature: feature, variable: variable)
+        let tweak = try? inner.tweakIfPresent(feature: feature, variable: variable)
         usleep(UInt32.random(in: 0...40))
         return tweak
     }
@@ -126,7 +126,7 @@ struct ConcurrencyTests {
             set {}
         }
         func tweakIfPresent(feature: String, variable: String) -> Tweak? {
-            let tweak = inner.tweakIfPresent(feature: feature, variable: variable)
+            let tweak = try? inner.tweakIfPresent(feature: feature, variable: variable)
             let shouldPark = armed.withLock { armed in
                 defer { armed = false }
                 return armed

@@ -8,7 +8,14 @@ extension TweakManager {
     public func value<Value: TweakValueConvertible>(
         feature: String, variable: String, as type: Value.Type = Value.self
     ) throws -> Value {
-        try value(feature: feature, variable: variable, codec: .convertible)
+        let tweak = try tweakWith(feature: feature, variable: variable)
+        // Decoded directly: building a codec here would allocate on every read.
+        guard let value = Value(tweakValue: tweak.value) else {
+            throw TweakError.notSupported(
+                feature: feature, variable: variable,
+                reason: TweakValueCodec<Value>.convertible.mismatch(tweak, .init(detail: nil)))
+        }
+        return value
     }
 
     /// The tweak's value as a `RawRepresentable` type, typically a `String`- or `Int`-backed enum.

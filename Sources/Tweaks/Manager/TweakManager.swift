@@ -27,6 +27,9 @@ public final class TweakManager: Sendable {
     /// The highest-priority mutable provider: where ``set(_:feature:variable:)`` writes.
     public let mutableTweakProvider: (any MutableTweakProvider)?
 
+    /// The providers, each with its keyed fast path when it has one (decided once, not per lookup).
+    private let lookups: [ProviderLookup]
+
     struct State: Sendable {
         var cache = TweakCache()
         var logClosure: LogClosure?
@@ -46,6 +49,7 @@ public final class TweakManager: Sendable {
     public init(tweakProviders: [any TweakProvider]) {
         self.tweakProviders = tweakProviders
         self.mutableTweakProvider = tweakProviders.lazy.compactMap { $0 as? any MutableTweakProvider }.first
+        self.lookups = tweakProviders.map(ProviderLookup.init)
         notificationObserver = NotificationCenter.default.addObserver(
             forName: TweakProviderDidChangeNotification, object: nil, queue: nil
         ) { [weak self] notification in
@@ -115,8 +119,8 @@ public final class TweakManager: Sendable {
     /// Like ``tweakWith(feature:variable:)``, but `nil` instead of an error when no provider has it.
     public func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
         let key = TweakKey(feature: feature, variable: variable)
-        let (cached, generation, log) = state.withLock {
-            ($0.cache.entry(for: key), $0.cache.generation, $0.logClosure)
+        let (cached, generation, log, isCaching) = state.withLock {
+            ($0.cache.entry(for: key), $0.cache.generation, $0.logClosure, $0.cache.isEnabled)
         }
         if let cached {
             log?("\(feature).\(variable) answered from the cache", .verbose)
@@ -126,16 +130,21 @@ public final class TweakManager: Sendable {
             }
         }
         let tweak = try resolve(key, log: log)
-        state.withLock { $0.cache.store(tweak.map(TweakCache.Entry.hit) ?? .miss, for: key, ifGeneration: generation) }
+        if isCaching {
+            state.withLock {
+                $0.cache.store(tweak.map(TweakCache.Entry.hit) ?? .miss, for: key, ifGeneration: generation)
+            }
+        }
         return tweak
     }
 
     /// Asks the providers in order, without the cache.
     func resolve(_ key: TweakKey, log: LogClosure?) throws -> Tweak? {
-        for provider in tweakProviders {
+        for lookup in lookups {
+            let provider = lookup.provider
             let found: Tweak?
             do {
-                found = try provider.tweakIfPresent(feature: key.feature, variable: key.variable)
+                found = try lookup.tweak(for: key)
             } catch {
                 log?("\(key.feature).\(key.variable): \(provider.name) failed: \(error)", .error)
                 throw error
@@ -181,5 +190,21 @@ public final class TweakManager: Sendable {
             .debug)
         state.withLock { $0.cache.store(featureEnabled: enabled, for: feature, ifGeneration: generation) }
         return enabled
+    }
+}
+
+/// One provider of a manager and how to ask it.
+private struct ProviderLookup: Sendable {
+    let provider: any TweakProvider
+    let keyed: (any KeyedTweakProvider)?
+
+    init(_ provider: any TweakProvider) {
+        self.provider = provider
+        self.keyed = provider as? any KeyedTweakProvider
+    }
+
+    func tweak(for key: TweakKey) throws -> Tweak? {
+        if let keyed { return try keyed.tweakIfPresent(key) }
+        return try provider.tweakIfPresent(feature: key.feature, variable: key.variable)
     }
 }

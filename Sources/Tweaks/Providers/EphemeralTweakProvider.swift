@@ -2,7 +2,7 @@
 ///
 /// Use it on top of a stack for overrides that must not persist (a debug menu session, a test,
 /// launch arguments), or alone as a dictionary-backed provider.
-public final class EphemeralTweakProvider: MutableTweakProvider {
+public final class EphemeralTweakProvider: MutableTweakProvider, KeyedTweakProvider {
     private struct State: Sendable {
         var tweaks: [TweakKey: Tweak] = [:]
         var decryptionClosure: DecryptionClosure?
@@ -30,9 +30,8 @@ public final class EphemeralTweakProvider: MutableTweakProvider {
         set { state.withLock { $0.decryptionClosure = newValue } }
     }
 
-    public func tweakIfPresent(feature: String, variable: String) -> Tweak? {
-        let key = TweakKey(feature: feature, variable: variable)
-        return state.withLock { $0.tweaks[key] }
+    func tweakIfPresent(_ key: TweakKey) -> Tweak? {
+        state.withLock { $0.tweaks[key] }
     }
 
     public var knownTweaks: [Tweak] {

@@ -7,7 +7,7 @@ import Foundation
 /// `LocalTweaks_example.json`). It is checked strictly when the provider is created: any problem
 /// throws a ``TweakLoadError`` naming the file, line, column and tweak. Entries marked `Encrypted`
 /// are returned through ``decryptionClosure``.
-public final class LocalTweakProvider: TweakProvider {
+public final class LocalTweakProvider: KeyedTweakProvider {
     public let name: String
 
     /// Every feature of the file, with its variable names sorted.
@@ -54,8 +54,8 @@ public final class LocalTweakProvider: TweakProvider {
     ///
     /// - Throws: ``TweakError/decryptionClosureNotProvided(feature:variable:)`` for an encrypted
     ///   tweak when no closure is set, or what the closure throws.
-    public func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
-        guard let tweak = definitions[TweakKey(feature: feature, variable: variable)]?.tweak else { return nil }
+    func tweakIfPresent(_ key: TweakKey) throws -> Tweak? {
+        guard let tweak = definitions[key]?.tweak else { return nil }
         guard tweak.isEncrypted else { return tweak }
         return try tweak.decrypted(using: decryptionClosure)
     }

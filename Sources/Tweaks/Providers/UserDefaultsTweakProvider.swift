@@ -12,7 +12,7 @@ import Foundation
 /// never touches `UserDefaults`. The copy is reloaded when another `UserDefaultsTweakProvider` on
 /// the same `UserDefaults` object and key changes a value; call ``reload()`` after another process
 /// wrote (on Linux, after `userDefaults.synchronize()`).
-public final class UserDefaultsTweakProvider: MutableTweakProvider {
+public final class UserDefaultsTweakProvider: MutableTweakProvider, KeyedTweakProvider {
     /// The `UserDefaults` key that holds the overrides unless another is given.
     public static let defaultKey = "Tweaks.Overrides"
 
@@ -86,9 +86,8 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider {
         if changed { postDidChange(tweak.map { $0.with(source: name) }) }
     }
 
-    public func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
-        let key = TweakKey(feature: feature, variable: variable)
-        return try state.withLock { $0.entries[key] }?.get()
+    func tweakIfPresent(_ key: TweakKey) throws -> Tweak? {
+        try state.withLock { $0.entries[key] }?.get()
     }
 
     public var knownTweaks: [Tweak] {
