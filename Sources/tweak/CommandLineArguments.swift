@@ -1,5 +1,5 @@
 /// The arguments of one `tweak` invocation: a command, its positional arguments and its options.
-struct CommandLineArguments: Equatable {
+struct CommandLineArguments {
     /// Why the arguments cannot be used; printed with the usage text.
     struct UsageError: Error, Equatable, CustomStringConvertible {
         let description: String
@@ -9,12 +9,6 @@ struct CommandLineArguments: Equatable {
     var positional: [String] = []
     /// Options with a value, in order given (`--local a.json --local b.json`).
     var options: [(name: String, value: String)] = []
-
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.command == rhs.command && lhs.positional == rhs.positional
-            && lhs.options.map(\.name) == rhs.options.map(\.name)
-            && lhs.options.map(\.value) == rhs.options.map(\.value)
-    }
 
     /// Parses `arguments` (without the program name). Every option takes a value, given as
     /// `--name value` or `--name=value`; `valueOptions` lists the ones allowed.

@@ -73,8 +73,10 @@ extension TweakManager {
             do {
                 _ = try decode(tweak, codec: codec)
                 return nil
+            } catch TweakError.notSupported(_, _, let reason) {
+                return reason  // the same reason a typed read logs
             } catch {
-                return codec.mismatch(tweak, .init(detail: nil))
+                return String(describing: error)
             }
         }
     }
@@ -83,15 +85,14 @@ extension TweakManager {
         var answers: [TweakExplanation.ProviderAnswer] = []
         var winningIndex: Int?
         var winningTweak: Tweak?
-        for provider in tweakProviders {
+        for lookup in lookups {
             let answer: TweakExplanation.Answer
             do {
-                if let tweak = try provider.tweakIfPresent(feature: key.feature, variable: key.variable) {
-                    let named = tweak.source == nil ? tweak.with(source: provider.name) : tweak
-                    answer = .value(named)
+                if let tweak = try lookup.tweak(for: key) {
+                    answer = .value(tweak)
                     if winningIndex == nil {
                         winningIndex = answers.count
-                        winningTweak = named
+                        winningTweak = tweak
                     }
                 } else {
                     answer = .notFound
@@ -100,7 +101,7 @@ extension TweakManager {
                 answer = .error(String(describing: error))
                 if winningIndex == nil { winningIndex = answers.count }
             }
-            answers.append(.init(provider: provider.name, answer: answer))
+            answers.append(.init(provider: lookup.provider.name, answer: answer))
         }
         let isCached = state.withLock { $0.cache.entry(for: key) != nil }
         return TweakExplanation(

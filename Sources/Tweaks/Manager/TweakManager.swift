@@ -28,7 +28,7 @@ public final class TweakManager: Sendable {
     public let mutableTweakProvider: (any MutableTweakProvider)?
 
     /// The providers, each with its keyed fast path when it has one (decided once, not per lookup).
-    private let lookups: [ProviderLookup]
+    let lookups: [ProviderLookup]
 
     struct State: Sendable {
         var cache = TweakCache()
@@ -154,7 +154,7 @@ public final class TweakManager: Sendable {
                 continue
             }
             log?("\(key.feature).\(key.variable) resolved: \(tweak)", .debug)
-            return tweak.source == nil ? tweak.with(source: provider.name) : tweak
+            return tweak
         }
         log?("\(key.feature).\(key.variable) not found in any provider", .debug)
         return nil
@@ -194,7 +194,7 @@ public final class TweakManager: Sendable {
 }
 
 /// One provider of a manager and how to ask it.
-private struct ProviderLookup: Sendable {
+struct ProviderLookup: Sendable {
     let provider: any TweakProvider
     let keyed: (any KeyedTweakProvider)?
 
@@ -203,8 +203,13 @@ private struct ProviderLookup: Sendable {
         self.keyed = provider as? any KeyedTweakProvider
     }
 
+    /// The provider's tweak for `key`, naming the provider as its source when the provider did not.
     func tweak(for key: TweakKey) throws -> Tweak? {
-        if let keyed { return try keyed.tweakIfPresent(key) }
-        return try provider.tweakIfPresent(feature: key.feature, variable: key.variable)
+        let tweak =
+            if let keyed { try keyed.tweakIfPresent(key) } else {
+                try provider.tweakIfPresent(feature: key.feature, variable: key.variable)
+            }
+        guard let tweak, tweak.source == nil else { return tweak }
+        return tweak.with(source: provider.name)
     }
 }

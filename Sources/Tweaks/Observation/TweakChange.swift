@@ -29,14 +29,7 @@ public struct TweakChanges: AsyncSequence, Sendable {
         public mutating func next() async -> TweakChange? {
             while let event = await events.next() {
                 guard let key = event.key else { continue }
-                let tweak: Tweak?
-                do {
-                    tweak = try manager.tweakIfPresent(feature: key.feature, variable: key.variable)
-                } catch {
-                    manager.logClosure?("\(key.feature).\(key.variable) cannot be read: \(error)", .error)
-                    tweak = nil
-                }
-                return TweakChange(feature: key.feature, variable: key.variable, tweak: tweak)
+                return TweakChange(feature: key.feature, variable: key.variable, tweak: manager.currentTweak(key))
             }
             return nil
         }

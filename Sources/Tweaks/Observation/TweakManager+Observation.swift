@@ -60,10 +60,10 @@ extension TweakManager {
         return stream
     }
 
-    /// The current value for change streams: never throws, reports failures to the log.
-    func currentValue(_ key: TweakKey) -> TweakValue? {
+    /// The current tweak for change streams: never throws, reports failures to the log.
+    func currentTweak(_ key: TweakKey) -> Tweak? {
         do {
-            return try tweakIfPresent(feature: key.feature, variable: key.variable)?.value
+            return try tweakIfPresent(feature: key.feature, variable: key.variable)
         } catch {
             logClosure?("\(key.feature).\(key.variable) cannot be read: \(error)", .error)
             return nil

@@ -19,12 +19,12 @@ public struct TweakValueUpdates: AsyncSequence, Sendable {
 
         public mutating func next() async -> TweakValue?? {
             guard let previous = last else {
-                let value = manager.currentValue(key)
+                let value = manager.currentTweak(key)?.value
                 last = .some(value)
                 return .some(value)
             }
             while await events.next() != nil {
-                let value = manager.currentValue(key)
+                let value = manager.currentTweak(key)?.value
                 if value != previous {
                     last = .some(value)
                     return .some(value)

@@ -41,8 +41,9 @@ struct TweakBinding<Value>: Sendable {
 
     /// The first value, in provider order, that reads as `Value`; `nil` when none does.
     func firstReadableValue() -> Value? {
-        for provider in manager.tweakProviders {
-            guard let tweak = try? provider.tweakIfPresent(feature: feature, variable: variable),
+        let key = TweakKey(feature: feature, variable: variable)
+        for lookup in manager.lookups {
+            guard let tweak = try? lookup.tweak(for: key),
                 let value = try? codec.decode(tweak.value)
             else { continue }
             return value
