@@ -3,7 +3,9 @@ import Testing
 
 @testable import Tweaks
 
-@Suite("Cache: hits and misses, always coherent")
+/// Serialized: one test posts a nil-object notification, which empties every manager's cache, and
+/// another counts provider lookups.
+@Suite("Cache: hits and misses, always coherent", .serialized)
 struct CacheTests {
     @Test func hitsAndMissesAreServedFromTheCache() throws {
         let provider = TableProvider(name: "p", ["f.v": 1])

@@ -96,7 +96,9 @@ struct ConcurrencyTests {
             group.addTask {
                 while !done.withLock({ $0 }) {
                     manager.resetCache()
-                    NotificationCenter.default.post(name: TweakProviderDidChangeNotification, object: nil)
+                    // As this stack's provider: a nil object would empty every manager of every
+                    // test running in parallel.
+                    NotificationCenter.default.post(name: TweakProviderDidChangeNotification, object: overrides)
                     try? await Task.sleep(for: .milliseconds(1))
                 }
             }
