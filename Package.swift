@@ -7,11 +7,17 @@ let package = Package(
     products: [
         .library(name: "Tweaks", targets: ["Tweaks"]),
         .executable(name: "tweak", targets: ["tweak"]),
+        .library(name: "TweakAccessorGeneration", targets: ["TweakAccessorGeneration"]),
+        .plugin(name: "TweakAccessorGeneratorPlugin", targets: ["TweakAccessorGeneratorPlugin"]),
     ],
     targets: [
         .target(name: "Tweaks"),
-        .executableTarget(name: "tweak", dependencies: ["Tweaks"]),
+        .target(name: "TweakAccessorGeneration", dependencies: ["Tweaks"]),
+        .executableTarget(name: "tweak", dependencies: ["Tweaks", "TweakAccessorGeneration"]),
+        .plugin(name: "TweakAccessorGeneratorPlugin", capability: .buildTool(), dependencies: ["tweak"]),
         .testTarget(name: "TweaksTests", dependencies: ["Tweaks"]),
+        .testTarget(
+            name: "TweakAccessorGenerationTests", dependencies: ["TweakAccessorGeneration"], exclude: ["Golden"]),
         .testTarget(name: "TweakToolTests", dependencies: ["tweak"]),
     ],
     swiftLanguageModes: [.v6]

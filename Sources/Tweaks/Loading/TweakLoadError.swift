@@ -69,7 +69,8 @@ public struct TweakLoadError: Error, Sendable, Hashable, CustomStringConvertible
         return text + reasonDescription
     }
 
-    private var reasonDescription: String {
+    /// What is wrong, without the source, position and tweak.
+    package var reasonDescription: String {
         switch reason {
         case .unreadable(let detail): "cannot be read: \(detail)"
         case .empty: "the document is empty"
