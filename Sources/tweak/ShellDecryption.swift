@@ -34,7 +34,8 @@ struct ShellDecryption: Sendable {
             throw failure(tweak, "the decryption command cannot be run: \(error.localizedDescription)")
         }
         let stored = tweak.value.stringValue ?? tweak.value.jsonText
-        input.fileHandleForWriting.write(Data(stored.utf8))
+        // A command that does not read its input closes the pipe early: not an error in itself.
+        try? input.fileHandleForWriting.write(contentsOf: Data(stored.utf8))
         try? input.fileHandleForWriting.close()
         let plain = output.fileHandleForReading.readDataToEndOfFile()
         let message = errors.fileHandleForReading.readDataToEndOfFile()

@@ -38,6 +38,9 @@ enum TweakTool {
         """
 
     static func main() async {
+        // A closed pipe (`tweak list | head`, a decryption command that does not read its input)
+        // is an error to handle, not a reason to die.
+        signal(SIGPIPE, SIG_IGN)
         exit(await run(Array(CommandLine.arguments.dropFirst())))
     }
 
@@ -90,11 +93,16 @@ enum TweakTool {
 
 /// Unbuffered output, so that `watch` shows each change at once even through a pipe.
 enum Console {
+    /// Writes a line to standard output; when the reader has gone away, there is nothing left to do.
     static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
+        } catch {
+            exit(0)
+        }
     }
 
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
     }
 }
