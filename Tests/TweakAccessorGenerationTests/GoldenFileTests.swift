@@ -33,29 +33,15 @@ import Testing
         try Self.expectGolden(sources)
     }
 
+    /// The public accessor that the plugin fixture compiles, so the golden files are known to compile.
     @Test func everyKindOfValuePublic() throws {
-        let json = #"""
-            {
-                "checkout": {
-                    "retry-count": {"Value": 3, "Title": "Retries", "Description": "How often\nto retry"},
-                    "ratio": {"Value": 0.25},
-                    "banner_text": {"Value": "Say \"hi\" \\ \u0001 to $(me)"},
-                    "api_key": {"Value": "yek", "Encrypted": true, "GeneratedPropertyName": "apiKey"},
-                    "weights": {"Value": [1, 2.5, 3]},
-                    "tags": {"Value": ["a", "b"]},
-                    "layout": {"Value": {
-                        "columns": 2,
-                        "is-compact": false,
-                        "margins": {"top": 1.5, "bottom": 0.0},
-                        "items": [{"id": 1, "name": "x"}, {"id": 2, "name": "y"}]
-                    }},
-                    "matrix": {"Value": [[1, 2], [3]]}
-                }
-            }
-            """#
+        let folder = Self.packageRoot.appendingPathComponent(
+            "Tests/Fixtures/AccessorPluginFixture/Sources/AccessorPluginFixture/Checkout")
+        let data = try Data(contentsOf: folder.appendingPathComponent("Checkout.tweaks.json"))
+        let configuration = try AccessorConfiguration(contentsOf: folder)
+        #expect(configuration == AccessorConfiguration(accessorName: "CheckoutTweaks", accessLevel: .public))
         let sources = try AccessorGenerator.sources(
-            tweaksJSON: Data(json.utf8), source: "/somewhere/Checkout.tweaks.json",
-            configuration: AccessorConfiguration(accessorName: "CheckoutTweaks", accessLevel: .public))
+            tweaksJSON: data, source: "Checkout.tweaks.json", configuration: configuration)
         try Self.expectGolden(sources)
     }
 }
