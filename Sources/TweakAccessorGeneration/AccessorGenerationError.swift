@@ -40,15 +40,8 @@ public struct AccessorGenerationError: Error, Sendable, Hashable, CustomStringCo
 
         /// `source[:line:column]: [feature.variable: ]message`, like a compiler diagnostic.
         public var description: String {
-            var text = source
-            if let position { text += ":\(position)" }
-            text += ": "
-            switch (feature, variable) {
-            case (let feature?, let variable?): text += "\(feature).\(variable): "
-            case (let feature?, nil): text += "feature \(feature): "
-            default: break
-            }
-            return text + message
+            TweakLoadError.diagnostic(
+                source: source, position: position, feature: feature, variable: variable, message)
         }
     }
 

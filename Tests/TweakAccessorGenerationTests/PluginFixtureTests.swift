@@ -57,6 +57,7 @@ import Testing
                 checkout.bannerText = "Say \"hi\" \\ \u{01} to $(me)"
                 checkout.apiKey = nil
                 checkout.layout after set = 3 2.0
+                flags.isNewFlowEnabled = true (new_flow)
 
                 """#)
     }

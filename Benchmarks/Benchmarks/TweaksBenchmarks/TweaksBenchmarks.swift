@@ -1,6 +1,7 @@
 import Benchmark
 import Configuration
 import Foundation
+import TweakAccessorGeneration
 import Tweaks
 
 /// Lookups are measured 1,000 at a time (`scalingFactor: .kilo`): figures are per lookup.
@@ -71,6 +72,14 @@ let benchmarks: @Sendable () -> Void = {
         let flags = fixture.flags
         for _ in benchmark.scaledIterations { blackHole(flags.labelText) }
     }
+    Benchmark("Generated accessor Int read (cached)") { benchmark in
+        let accessor = fixture.accessor
+        for _ in benchmark.scaledIterations { blackHole(accessor.meaningOfLife) }
+    }
+    Benchmark("Generated accessor Codable read (cached)") { benchmark in
+        let accessor = fixture.accessor
+        for _ in benchmark.scaledIterations { blackHole(accessor.maintenanceMode) }
+    }
 
     // 5. Concurrency: the same number of reads from one task and split across two.
     Benchmark("1,000 cached reads, 1 task") { benchmark in
@@ -114,6 +123,17 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         blackHole(try LocalTweakProvider(data: data, source: "generated"))
     }
+
+    // 8. Code generation, as `tweak generate` and the build plugin run it (without the file I/O).
+    Benchmark(
+        "Generate accessors for 1,000 tweaks",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .milliseconds, scalingFactor: .one)
+    ) { benchmark in
+        let data = fixture.generationDocument
+        let configuration = AccessorConfiguration(accessorName: "BenchmarkAccessor")
+        benchmark.startMeasurement()
+        blackHole(try AccessorGenerator.sources(tweaksJSON: data, source: "generated", configuration: configuration))
+    }
 }
 
 /// The stacks and inputs the benchmarks share, built once.
@@ -129,7 +149,9 @@ final class Fixture: Sendable {
     let configReader: ConfigReader
     let configReaderFourDeep: ConfigReader
     let largeDocument: Data
+    let generationDocument: Data
     let flags: Flags
+    let accessor: ExampleAccessor
 
     private init() {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -151,7 +173,9 @@ final class Fixture: Sendable {
             InMemoryProvider(values: values),
         ])
         largeDocument = Self.document(tweaks: 10_000)
+        generationDocument = Self.document(tweaks: 1_000)
         flags = Flags(cached)
+        accessor = ExampleAccessor(with: cached)
     }
 
     func makeStack(useCache: Bool) -> TweakManager {

@@ -42,6 +42,11 @@ checkout.layout = CheckoutTweaks.Layout(
     columns: 3, isCompact: true, items: [], margins: .init(bottom: 1, top: 2))
 print("checkout.layout after set = \(checkout.layout.columns) \(checkout.layout.margins.top)")
 
+// A package-level accessor.
+let flags = PackageFlags(with: manager)
+flags.isNewFlowEnabled = true
+print("flags.isNewFlowEnabled = \(flags.isNewFlowEnabled) (\(PackageFlags.Variables.newFlow))")
+
 /// The messages logged at `error` level.
 final class LogLines: @unchecked Sendable {
     // Safe: `storage` is only accessed while `lock` is held.
