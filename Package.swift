@@ -9,7 +9,8 @@ let package = Package(
         .executable(name: "tweak", targets: ["tweak"]),
     ],
     targets: [
-        .target(name: "Tweaks"),
+        .target(name: "CTweaksAtomics"),
+        .target(name: "Tweaks", dependencies: ["CTweaksAtomics"]),
         .executableTarget(name: "tweak", dependencies: ["Tweaks"]),
         .testTarget(name: "TweaksTests", dependencies: ["Tweaks"]),
         .testTarget(name: "TweakToolTests", dependencies: ["tweak"]),

@@ -24,7 +24,7 @@ extension TweakManager {
     public func value<Value: RawRepresentable & SendableMetatype>(
         feature: String, variable: String, as type: Value.Type = Value.self
     ) throws -> Value where Value.RawValue: TweakValueConvertible {
-        try value(feature: feature, variable: variable, codec: .rawRepresentable)
+        try value(TweakKey(feature: feature, variable: variable), codec: .rawRepresentable)
     }
 
     /// The tweak's structured (JSON object or array) value decoded as a `Decodable` type.
@@ -39,11 +39,13 @@ extension TweakManager {
     public func value<Value: Codable & SendableMetatype>(
         feature: String, variable: String, as type: Value.Type = Value.self
     ) throws -> Value {
-        try value(feature: feature, variable: variable, codec: .codable)
+        try value(TweakKey(feature: feature, variable: variable), codec: .codable)
     }
 
-    func value<Value>(feature: String, variable: String, codec: TweakValueCodec<Value>) throws -> Value {
-        let tweak = try tweakWith(feature: feature, variable: variable)
+    func value<Value>(_ key: TweakKey, codec: TweakValueCodec<Value>) throws -> Value {
+        guard let tweak = try tweakIfPresent(key) else {
+            throw TweakError.notFound(feature: key.feature, variable: key.variable)
+        }
         return try decode(tweak, codec: codec)
     }
 

@@ -1,12 +1,21 @@
 /// What the property wrappers share: one tweak of one manager, read and written as `Value`.
 struct TweakBinding<Value>: Sendable {
-    let feature: String
-    let variable: String
+    /// Made once, so that a read hashes no string.
+    let key: TweakKey
     let manager: TweakManager
     let codec: TweakValueCodec<Value>
 
+    init(feature: String, variable: String, manager: TweakManager, codec: TweakValueCodec<Value>) {
+        self.key = TweakKey(feature: feature, variable: variable)
+        self.manager = manager
+        self.codec = codec
+    }
+
+    var feature: String { key.feature }
+    var variable: String { key.variable }
+
     func read() throws -> Value {
-        try manager.value(feature: feature, variable: variable, codec: codec)
+        try manager.value(key, codec: codec)
     }
 
     /// ``read()``, or `nil` after logging why (a miss at `debug`, anything else at `error`).
@@ -39,9 +48,13 @@ struct TweakBinding<Value>: Sendable {
         }
     }
 
-    /// The first value, in provider order, that reads as `Value`; `nil` when none does.
+    /// The first value, in provider order, that reads as `Value`; `nil` when none does or a
+    /// task-local override removes the tweak.
     func firstReadableValue() -> Value? {
-        let key = TweakKey(feature: feature, variable: variable)
+        if let overrides = TweakOverrides.active, let entry = overrides.entry(for: key, in: manager) {
+            guard case .value(let tweak) = entry else { return nil }
+            if let value = try? codec.decode(tweak.value) { return value }
+        }
         for lookup in manager.lookups {
             guard let tweak = try? lookup.tweak(for: key),
                 let value = try? codec.decode(tweak.value)

@@ -8,16 +8,18 @@ struct TweakValueCodec<Value>: Sendable {
         let detail: String?
     }
 
-    /// The type name shown in errors, e.g. `Int` or `MaintenanceConfig`.
-    let typeName: String
     let decode: @Sendable (TweakValue) throws(Mismatch) -> Value
     let encode: @Sendable (Value) throws -> TweakValue
+}
+
+extension TweakValueCodec {
+    /// The type name shown in errors, e.g. `Int` or `MaintenanceConfig` (built only when needed).
+    var typeName: String { String(describing: Value.self) }
 }
 
 extension TweakValueCodec where Value: TweakValueConvertible {
     static var convertible: Self {
         Self(
-            typeName: String(describing: Value.self),
             decode: { value throws(Mismatch) in
                 guard let converted = Value(tweakValue: value) else { throw Mismatch(detail: nil) }
                 return converted
@@ -29,7 +31,6 @@ extension TweakValueCodec where Value: TweakValueConvertible {
 extension TweakValueCodec where Value: RawRepresentable & SendableMetatype, Value.RawValue: TweakValueConvertible {
     static var rawRepresentable: Self {
         Self(
-            typeName: String(describing: Value.self),
             decode: { value throws(Mismatch) in
                 guard let raw = Value.RawValue(tweakValue: value) else { throw Mismatch(detail: nil) }
                 guard let converted = Value(rawValue: raw) else {
@@ -44,7 +45,6 @@ extension TweakValueCodec where Value: RawRepresentable & SendableMetatype, Valu
 extension TweakValueCodec where Value: Codable & SendableMetatype {
     static var codable: Self {
         Self(
-            typeName: String(describing: Value.self),
             decode: { value throws(Mismatch) in
                 var text = ""
                 JSONWriter.write(value, to: &text)
