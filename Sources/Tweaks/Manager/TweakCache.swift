@@ -21,12 +21,14 @@ final class TweakCache {
         var log: LogClosure?
     }
 
+    // Only the owning thread accesses these, one access at a time (no access spans a call out),
+    // so the runtime's exclusivity checks — a thread-local lookup per access — are skipped.
     let managerID: UInt64
     /// The manager's cache version this cache belongs to; no version is `UInt64.max`.
-    private(set) var version = UInt64.max
-    private(set) var settings = Settings()
-    private var tweaks: [TweakKey: Entry] = [:]
-    private var features: [String: Bool] = [:]
+    @exclusivity(unchecked) private(set) var version = UInt64.max
+    @exclusivity(unchecked) private(set) var settings = Settings()
+    @exclusivity(unchecked) private var tweaks: [TweakKey: Entry] = [:]
+    @exclusivity(unchecked) private var features: [String: Bool] = [:]
 
     init(managerID: UInt64) {
         self.managerID = managerID

@@ -110,7 +110,7 @@ extension TweakManager {
                 answer = .error(String(describing: error))
                 if winningIndex == nil { winningIndex = answers.count }
             }
-            answers.append(.init(provider: lookup.provider.name, answer: answer))
+            answers.append(.init(provider: lookup.name, answer: answer))
         }
         let isCached = threadCache().entry(for: key) != nil
         return TweakExplanation(

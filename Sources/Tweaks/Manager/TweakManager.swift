@@ -27,8 +27,9 @@ public final class TweakManager: Sendable {
     /// The highest-priority mutable provider: where ``set(_:feature:variable:)`` writes.
     public let mutableTweakProvider: (any MutableTweakProvider)?
 
-    /// The providers, each with its keyed fast path when it has one (decided once, not per lookup).
-    let lookups: [ProviderLookup]
+    /// The providers as the manager asks them: by key, through the fast path of the built-in
+    /// providers or an adapter for the others (decided once, not per lookup).
+    let lookups: [any TweakKeyLookup]
 
     struct State: Sendable {
         var readSettings = TweakCache.Settings()
@@ -54,7 +55,9 @@ public final class TweakManager: Sendable {
     public init(tweakProviders: [any TweakProvider]) {
         self.tweakProviders = tweakProviders
         self.mutableTweakProvider = tweakProviders.lazy.compactMap { $0 as? any MutableTweakProvider }.first
-        self.lookups = tweakProviders.map(ProviderLookup.init)
+        self.lookups = tweakProviders.map { provider -> any TweakKeyLookup in
+            provider as? any KeyedTweakProvider ?? NamedLookup(provider: provider)
+        }
         self.id = Self.identifiers.increment()
         notificationObserver = NotificationCenter.default.addObserver(
             forName: TweakProviderDidChangeNotification, object: nil, queue: nil
@@ -164,16 +167,15 @@ public final class TweakManager: Sendable {
     /// Asks the providers in order, without the cache.
     func resolve(_ key: TweakKey, log: LogClosure?) throws -> Tweak? {
         for lookup in lookups {
-            let provider = lookup.provider
             let found: Tweak?
             do {
                 found = try lookup.tweak(for: key)
             } catch {
-                log?("\(key.feature).\(key.variable): \(provider.name) failed: \(error)", .error)
+                log?("\(key.feature).\(key.variable): \(lookup.name) failed: \(error)", .error)
                 throw error
             }
             guard let tweak = found else {
-                log?("\(key.feature).\(key.variable) not in \(provider.name)", .verbose)
+                log?("\(key.feature).\(key.variable) not in \(lookup.name)", .verbose)
                 continue
             }
             log?("\(key.feature).\(key.variable) resolved: \(tweak)", .debug)
@@ -216,26 +218,5 @@ public final class TweakManager: Sendable {
             .debug)
         if cacheVersion.load() == version { cache.store(featureEnabled: enabled, for: feature) }
         return enabled
-    }
-}
-
-/// One provider of a manager and how to ask it.
-struct ProviderLookup: Sendable {
-    let provider: any TweakProvider
-    let keyed: (any KeyedTweakProvider)?
-
-    init(_ provider: any TweakProvider) {
-        self.provider = provider
-        self.keyed = provider as? any KeyedTweakProvider
-    }
-
-    /// The provider's tweak for `key`, naming the provider as its source when the provider did not.
-    func tweak(for key: TweakKey) throws -> Tweak? {
-        let tweak =
-            if let keyed { try keyed.tweakIfPresent(key) } else {
-                try provider.tweakIfPresent(feature: key.feature, variable: key.variable)
-            }
-        guard let tweak, tweak.source == nil else { return tweak }
-        return tweak.with(source: provider.name)
     }
 }

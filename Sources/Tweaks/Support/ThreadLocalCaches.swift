@@ -18,8 +18,9 @@ final class ThreadLocalCaches {
     /// How many managers' caches a thread keeps; the least recently used one is dropped beyond it.
     static let capacity = 8
 
-    private var mostRecent: TweakCache?
-    private var others: [TweakCache] = []
+    // Only the owning thread accesses these, one access at a time: no runtime exclusivity checks.
+    @exclusivity(unchecked) private var mostRecent: TweakCache?
+    @exclusivity(unchecked) private var others: [TweakCache] = []
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()

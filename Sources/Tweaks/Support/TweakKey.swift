@@ -24,16 +24,10 @@ struct TweakKey: Hashable, Sendable {
     func hash(into hasher: inout Hasher) {
         hasher.combine(hashCode)
     }
-}
 
-/// A provider that answers by ``TweakKey`` directly: the built-in providers. The manager uses it to
-/// reuse one key (and its hash) across the cache and every provider of a lookup.
-protocol KeyedTweakProvider: TweakProvider {
-    func tweakIfPresent(_ key: TweakKey) throws -> Tweak?
-}
-
-extension KeyedTweakProvider {
-    public func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
-        try tweakIfPresent(TweakKey(feature: feature, variable: variable))
+    /// What `Dictionary` and `Set` ask for: the precomputed hash (itself from a seeded `Hasher`)
+    /// mixed with the table's seed, instead of hashing it a second time.
+    func _rawHashValue(seed: Int) -> Int {
+        hashCode ^ seed
     }
 }
