@@ -20,7 +20,8 @@ extension TweakManager {
         guard let entry = overrides.entry(for: key, in: self) else { return nil }
         guard let tweak = overriddenTweak(entry, key: key, overrides: overrides) else { return false }
         if let enabled = tweak.value.boolValue { return enabled }
-        logClosure?("feature \(feature): the override's opinion is passed over: \(tweak.value.kind) is not bool", .error)
+        logClosure?(
+            "feature \(feature): the override's opinion is passed over: \(tweak.value.kind) is not bool", .error)
         return nil
     }
 

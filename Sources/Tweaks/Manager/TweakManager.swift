@@ -193,7 +193,8 @@ public final class TweakManager: Sendable {
     /// whose opinion cannot be read (say, `enabled` is a string) is passed over and the reason
     /// logged at `error` level; ``explain(feature:variable:)`` on `enabled` shows it too.
     public func isFeatureEnabled(_ feature: String) -> Bool {
-        if let overrides = TweakOverrides.active, let enabled = overriddenFeatureEnabled(feature, overrides: overrides) {
+        if let overrides = TweakOverrides.active, let enabled = overriddenFeatureEnabled(feature, overrides: overrides)
+        {
             return enabled
         }
         let cache = threadCache()
