@@ -1,10 +1,12 @@
 /// What the property wrappers share: one tweak of one manager, read and written as `Value`.
+@usableFromInline
 struct TweakBinding<Value>: Sendable {
     /// Made once, so that a read hashes no string.
-    let key: TweakKey
-    let manager: TweakManager
-    let codec: TweakValueCodec<Value>
+    @usableFromInline let key: TweakKey
+    @usableFromInline let manager: TweakManager
+    @usableFromInline let codec: TweakValueCodec<Value>
 
+    @usableFromInline
     init(feature: String, variable: String, manager: TweakManager, codec: TweakValueCodec<Value>) {
         self.key = TweakKey(feature: feature, variable: variable)
         self.manager = manager
@@ -14,24 +16,31 @@ struct TweakBinding<Value>: Sendable {
     var feature: String { key.feature }
     var variable: String { key.variable }
 
+    @inlinable
     func read() throws -> Value {
         try manager.value(key, codec: codec)
     }
 
     /// ``read()``, or `nil` after logging why (a miss at `debug`, anything else at `error`).
+    @inlinable
     func readOrLogFailure() -> Value? {
         do {
             return try read()
         } catch {
-            if let log = manager.logClosure {
-                let isMiss = if case TweakError.notFound = error { true } else { false }
-                log("\(feature).\(variable): \(error); using the fallback value", isMiss ? .debug : .error)
-            }
+            logFallback(error)
             return nil
         }
     }
 
+    @usableFromInline
+    func logFallback(_ error: any Error) {
+        guard let log = manager.logClosure else { return }
+        let isMiss = if case TweakError.notFound = error { true } else { false }
+        log("\(feature).\(variable): \(error); using the fallback value", isMiss ? .debug : .error)
+    }
+
     /// Writes an override; a failure (no mutable provider, a value that cannot be encoded) is logged.
+    @usableFromInline
     func write(_ value: Value) {
         do {
             try manager.set(value, feature: feature, variable: variable, codec: codec)
@@ -40,6 +49,7 @@ struct TweakBinding<Value>: Sendable {
         }
     }
 
+    @usableFromInline
     func delete() {
         do {
             try manager.deleteValue(feature: feature, variable: variable)

@@ -2,14 +2,30 @@ import Foundation
 
 /// How one Swift type is read from and written to a ``TweakValue``: the single place that the
 /// typed reads, the property wrappers and the generated accessors share.
+@usableFromInline
 struct TweakValueCodec<Value>: Sendable {
     /// Why a value could not be read as `Value`.
+    @usableFromInline
     struct Mismatch: Error {
-        let detail: String?
+        @usableFromInline let detail: String?
+
+        @usableFromInline
+        init(detail: String?) {
+            self.detail = detail
+        }
     }
 
-    let decode: @Sendable (TweakValue) throws(Mismatch) -> Value
-    let encode: @Sendable (Value) throws -> TweakValue
+    @usableFromInline let decode: @Sendable (TweakValue) throws(Mismatch) -> Value
+    @usableFromInline let encode: @Sendable (Value) throws -> TweakValue
+
+    @usableFromInline
+    init(
+        decode: @escaping @Sendable (TweakValue) throws(Mismatch) -> Value,
+        encode: @escaping @Sendable (Value) throws -> TweakValue
+    ) {
+        self.decode = decode
+        self.encode = encode
+    }
 }
 
 extension TweakValueCodec {
@@ -17,7 +33,18 @@ extension TweakValueCodec {
     var typeName: String { String(describing: Value.self) }
 }
 
+extension TweakValueCodec.Mismatch {
+    @usableFromInline
+    static func notACase(_ value: TweakValue, of type: Any.Type) -> Self {
+        Self(detail: "\(value) is not a case of \(type)")
+    }
+}
+
+// The codecs of simple values are `@inlinable`, so that their closures are made, specialized, in
+// the module that declares the property.
+
 extension TweakValueCodec where Value: TweakValueConvertible {
+    @inlinable
     static var convertible: Self {
         Self(
             decode: { value throws(Mismatch) in
@@ -29,13 +56,12 @@ extension TweakValueCodec where Value: TweakValueConvertible {
 }
 
 extension TweakValueCodec where Value: RawRepresentable & SendableMetatype, Value.RawValue: TweakValueConvertible {
+    @inlinable
     static var rawRepresentable: Self {
         Self(
             decode: { value throws(Mismatch) in
                 guard let raw = Value.RawValue(tweakValue: value) else { throw Mismatch(detail: nil) }
-                guard let converted = Value(rawValue: raw) else {
-                    throw Mismatch(detail: "\(value) is not a case of \(Value.self)")
-                }
+                guard let converted = Value(rawValue: raw) else { throw .notACase(value, of: Value.self) }
                 return converted
             },
             encode: { $0.rawValue.tweakValue })
