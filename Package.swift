@@ -6,14 +6,17 @@ let package = Package(
     platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .library(name: "Tweaks", targets: ["Tweaks"]),
+        .library(name: "TweaksTesting", targets: ["TweaksTesting"]),
         .executable(name: "tweak", targets: ["tweak"]),
     ],
     targets: [
         .target(name: "CTweaksAtomics"),
         .target(name: "Tweaks", dependencies: ["CTweaksAtomics"]),
+        .target(name: "TweaksTesting", dependencies: ["Tweaks"]),
         .executableTarget(name: "tweak", dependencies: ["Tweaks"]),
         .testTarget(name: "TweaksTests", dependencies: ["Tweaks"]),
         .testTarget(name: "TweakToolTests", dependencies: ["tweak"]),
+        .testTarget(name: "TweaksTestingTests", dependencies: ["Tweaks", "TweaksTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
