@@ -81,6 +81,30 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(accessor.maintenanceMode) }
     }
 
+    // 4. Task-local overrides (TweaksTesting's mechanism): the idle check every read makes, and
+    //    reads inside a scope.
+    Benchmark("Idle override check (TweakOverrides.current outside any scope)") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(TweakOverrides.current) }
+    }
+    Benchmark("tweakWith cached hit inside an override scope (tweak not overridden)") { benchmark in
+        var overrides = TweakOverrides()
+        overrides.set(true, feature: "other", variable: "flag")
+        try overrides.withScope {
+            for _ in benchmark.scaledIterations {
+                blackHole(try fixture.cached.tweakWith(feature: "general", variable: "meaning_of_life"))
+            }
+        }
+    }
+    Benchmark("tweakWith of an overridden tweak inside an override scope") { benchmark in
+        var overrides = TweakOverrides()
+        overrides.set(7, feature: "general", variable: "meaning_of_life")
+        try overrides.withScope {
+            for _ in benchmark.scaledIterations {
+                blackHole(try fixture.cached.tweakWith(feature: "general", variable: "meaning_of_life"))
+            }
+        }
+    }
+
     // 5. Concurrency: the same number of reads from one task and split across two.
     Benchmark("1,000 cached reads, 1 task") { benchmark in
         for _ in benchmark.scaledIterations { await Fixture.reads(fixture.cached, tasks: 1) }
