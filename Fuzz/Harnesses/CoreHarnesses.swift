@@ -2,7 +2,18 @@ import Foundation
 
 /// The local tweaks file loader: parser, schema reader and tweak building, as `LocalTweakProvider` runs them.
 func fuzzLocalTweaks(_ data: Data) {
-    guard let provider = try? LocalTweakProvider(data: data, source: "fuzz") else { return }
+    // The linter's list (`tweak validate`) is empty exactly when the document loads, and holds
+    // the error that loading throws.
+    let problems = LocalTweaksDocument.problems(in: [UInt8](data), source: "fuzz")
+    let loaded: LocalTweakProvider
+    do {
+        loaded = try LocalTweakProvider(data: data, source: "fuzz")
+    } catch {
+        guard problems.contains(error) else { fatalError("\(error) is not among the problems \(problems)") }
+        return
+    }
+    guard problems.isEmpty else { fatalError("a document that loads has problems: \(problems)") }
+    let provider = loaded
     // A document that loads must answer for every tweak it lists.
     for tweak in provider.knownTweaks {
         _ = try? provider.tweakWith(feature: tweak.feature, variable: tweak.variable)
