@@ -1,8 +1,8 @@
 import Foundation
 
 /// A tweak read from a local tweaks file, with the file-only metadata the code generator needs.
-struct LocalTweakDefinition: Sendable, Hashable {
-    let tweak: Tweak
+package struct LocalTweakDefinition: Sendable, Hashable {
+    package let tweak: Tweak
     /// `GeneratedPropertyName`: the property name a generated accessor should use, when given.
     let generatedPropertyName: String?
 }
@@ -14,32 +14,43 @@ struct LocalTweakDefinition: Sendable, Hashable {
 /// array; never `null`) and the optional fields `Title`, `Description`, `Group`,
 /// `GeneratedPropertyName` (strings) and `Encrypted` (a Boolean). Any other field is an error, so
 /// typos such as `Tittle` are caught. The first problem found is thrown with its position.
-struct LocalTweaksDocument: Sendable {
+///
+/// With `allowsBareValues` (remote documents), a variable may also map straight to its value when
+/// that value is not an object: `{"checkout": {"enabled": true, "limits": [1, 2]}}`. An object is
+/// always read as an entry, so an object value is written `{"Value": {…}}` and a typo in an entry's
+/// field names is still caught.
+package struct LocalTweaksDocument: Sendable {
     /// Larger documents are rejected before they are parsed.
     static let maximumSize = 64 * 1024 * 1024
 
     /// Every tweak of the document, keyed by feature and variable.
-    let definitions: [TweakKey: LocalTweakDefinition]
+    package let definitions: [TweakKey: LocalTweakDefinition]
     /// Every feature of the document, with its variable names sorted.
-    let features: [String: [String]]
+    package let features: [String: [String]]
 
     /// Parses `data`. `source` names the document in errors; `tweakSource` becomes each tweak's
     /// ``Tweak/source``.
-    init(data: Data, source: String, tweakSource: String?) throws(TweakLoadError) {
+    package init(
+        data: Data, source: String, tweakSource: String?, allowsBareValues: Bool = false
+    ) throws(TweakLoadError) {
         guard data.count <= Self.maximumSize else {
             throw TweakLoadError(source: source, reason: .tooLarge(limit: Self.maximumSize))
         }
-        try self.init(bytes: [UInt8](data), source: source, tweakSource: tweakSource)
+        try self.init(
+            bytes: [UInt8](data), source: source, tweakSource: tweakSource, allowsBareValues: allowsBareValues)
     }
 
     /// Parses UTF-8 `bytes`. `source` names the document in errors; `tweakSource` becomes each
     /// tweak's ``Tweak/source``.
-    init(bytes: [UInt8], source: String, tweakSource: String?) throws(TweakLoadError) {
+    package init(
+        bytes: [UInt8], source: String, tweakSource: String?, allowsBareValues: Bool = false
+    ) throws(TweakLoadError) {
         guard bytes.count <= Self.maximumSize else {
             throw TweakLoadError(source: source, reason: .tooLarge(limit: Self.maximumSize))
         }
         let root = try JSONParser.parse(bytes, source: source)
-        let reader = Reader(bytes: bytes, source: source, tweakSource: tweakSource)
+        let reader = Reader(
+            bytes: bytes, source: source, tweakSource: tweakSource, allowsBareValues: allowsBareValues)
         (definitions, features) = try reader.read(root)
     }
 }
@@ -50,6 +61,7 @@ extension LocalTweaksDocument {
         let bytes: [UInt8]
         let source: String
         let tweakSource: String?
+        let allowsBareValues: Bool
 
         private static let valueTypes = "Boolean, number, string, object or array"
 
@@ -90,6 +102,16 @@ extension LocalTweaksDocument {
             _ entry: JSONNode, feature: String, variable: String
         ) throws(TweakLoadError) -> LocalTweakDefinition {
             guard case .object(let fields) = entry.content else {
+                if allowsBareValues, let value = entry.tweakValue {
+                    let tweak = Tweak(feature: feature, variable: variable, value: value, source: tweakSource)
+                    return LocalTweakDefinition(tweak: tweak, generatedPropertyName: nil)
+                }
+                if allowsBareValues {
+                    throw failure(
+                        .wrongType(
+                            field: nil, expected: "an entry object or a " + Self.valueTypes, found: entry.typeName),
+                        at: entry.offset, feature: feature, variable: variable)
+                }
                 throw failure(
                     .wrongType(field: nil, expected: "object", found: entry.typeName), at: entry.offset,
                     feature: feature, variable: variable)

@@ -3,20 +3,20 @@ import Foundation
 /// A value guarded by a lock: the only way to reach it is `withLock`.
 ///
 /// Used instead of `Synchronization.Mutex`, which needs macOS 15 / iOS 18.
-final class Locked<State: Sendable>: @unchecked Sendable {
+package final class Locked<State: Sendable>: @unchecked Sendable {
     // Safe to mark `@unchecked Sendable`: `state` is private and is only read or written inside
     // `withLock`, which holds `lock` for the whole access, so no two threads touch it at once.
     // Callers must not let the `inout` reference escape the closure (the compiler enforces it).
     private let lock = NSLock()
     private var state: State
 
-    init(_ initialState: State) {
+    package init(_ initialState: State) {
         self.state = initialState
     }
 
     /// Runs `body` with exclusive access to the state. Never call out to user code inside `body`.
     @inline(__always)
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&state)

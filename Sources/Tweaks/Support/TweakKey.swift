@@ -3,12 +3,12 @@
 ///
 /// The hash of both names is computed once, when the key is made: a lookup that goes through the
 /// cache and several providers hashes the two strings once instead of once per dictionary.
-struct TweakKey: Hashable, Sendable {
-    let feature: String
-    let variable: String
+package struct TweakKey: Hashable, Sendable {
+    package let feature: String
+    package let variable: String
     private let hashCode: Int
 
-    init(feature: String, variable: String) {
+    package init(feature: String, variable: String) {
         self.feature = feature
         self.variable = variable
         var hasher = Hasher()
@@ -17,11 +17,11 @@ struct TweakKey: Hashable, Sendable {
         hashCode = hasher.finalize()
     }
 
-    static func == (lhs: TweakKey, rhs: TweakKey) -> Bool {
+    package static func == (lhs: TweakKey, rhs: TweakKey) -> Bool {
         lhs.hashCode == rhs.hashCode && lhs.feature == rhs.feature && lhs.variable == rhs.variable
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(hashCode)
     }
 }

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import Tweaks
+import TweaksRemote
+
+/// The nginx tests' trait: they run where nginx is installed, and always on CI (where a missing
+/// nginx fails them); elsewhere they are skipped with a loud message.
+let requiresNginx = ConditionTrait.enabled(if: NginxServer.isRequiredOrAvailable, NginxServer.skipMessage)
+
+/// Fast settings for tests: sub-second backoff without jitter, a minute's minimum interval.
+func testConfiguration(
+    minimumFetchInterval: Double = 60, maximumDocumentSize: Int = 64 * 1024,
+    verifyDocument: (@Sendable (Data) throws -> Void)? = nil
+) -> RemoteTweakProviderConfiguration {
+    RemoteTweakProviderConfiguration(
+        minimumFetchInterval: minimumFetchInterval,
+        backoff: RemoteBackoffPolicy(initialDelay: 0.2, maximumDelay: 2, multiplier: 2, jitter: 0),
+        maximumDocumentSize: maximumDocumentSize, verifyDocument: verifyDocument)
+}
+
+/// A provider of `path` on `server`, persisted at `cacheURL` when given.
+func makeProvider(
+    _ server: NginxServer, _ path: String, cacheURL: URL? = nil, timeout: Double = 5,
+    headers: [String: String] = [:], configuration: RemoteTweakProviderConfiguration = testConfiguration()
+) throws -> RemoteTweakProvider {
+    RemoteTweakProvider(
+        source: try HTTPRemoteTweakSource(url: server.url(path), headers: headers, timeout: timeout),
+        cacheURL: cacheURL, name: "remote", configuration: configuration)
+}
+
+/// Runs `body` with a started nginx that is stopped afterwards, whatever happens.
+func withNginx<Result>(_ body: (NginxServer) async throws -> Result) async throws -> Result {
+    let server = try NginxServer.start()
+    defer { server.stop() }
+    return try await body(server)
+}
+
+/// A fresh directory under the system's temporary directory, removed by `remove()`.
+struct TemporaryDirectory {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("TweaksRemoteTests-\(UUID().uuidString)", isDirectory: true)
+
+    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+extension RemoteTweakProvider {
+    /// The active value of `feature.variable`, or `nil`.
+    func value(_ feature: String, _ variable: String) -> TweakValue? {
+        (try? tweakIfPresent(feature: feature, variable: variable))?.value
+    }
+}
+
+extension RemoteFetchStatus {
+    /// The failure's reason, for `#expect(status.failure == …)`.
+    var failure: RemoteFetchError.Reason? {
+        guard case .failed(let error) = self else { return nil }
+        return error.reason
+    }
+}
+
+/// The first document of most tests, in the full schema.
+let documentV1 = """
+    {
+        "checkout": {
+            "enabled": {"Value": true, "Title": "Checkout"},
+            "max_items": {"Value": 10}
+        },
+        "ui": {"label_text": {"Value": "Hello"}}
+    }
+    """
+
+/// The second: `max_items` changed, `label_text` removed, `banner` added, `enabled` unchanged (compact form).
+let documentV2 = """
+    {
+        "checkout": {
+            "enabled": {"Value": true, "Title": "Checkout"},
+            "max_items": 20
+        },
+        "ui": {"banner": "Sale"}
+    }
+    """
