@@ -134,8 +134,10 @@ final class HTTPDownload: NSObject, URLSessionDataDelegate, Sendable {
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         guard let url = request.url, isPermittedRedirect(url) else {
-            finish(.failure(failure(.insecureURL(request.url?.absoluteString ?? "a redirect without a URL"))))
+            // Refuse first, then cancel: swift-corelibs-foundation traps when the handler is
+            // called after the task was cancelled.
             completionHandler(nil)
+            finish(.failure(failure(.insecureURL(request.url?.absoluteString ?? "a redirect without a URL"))))
             return
         }
         completionHandler(request)

@@ -39,8 +39,43 @@ final class NginxServer: Sendable {
         try data.write(to: file, options: .atomic)
     }
 
+    /// Moves the file's modification time `seconds` ahead: nginx's entity tag (modification time
+    /// and size) changes while the bytes stay the same.
+    func touch(_ path: String, secondsAhead seconds: Double) throws {
+        let file = documentRoot.appendingPathComponent(path)
+        let modified = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date ?? Date()
+        try FileManager.default.setAttributes(
+            [.modificationDate: modified.addingTimeInterval(seconds)], ofItemAtPath: file.path)
+    }
+
     func remove(_ path: String) throws {
         try FileManager.default.removeItem(at: documentRoot.appendingPathComponent(path))
+    }
+
+    /// Waits until an nginx worker has the file at `path` open, i.e. is sending it (Linux: from
+    /// `/proc`; elsewhere a fixed half second).
+    func waitUntilSending(_ path: String) async throws {
+        let file = documentRoot.appendingPathComponent(path).resolvingSymlinksInPath().path
+        #if os(Linux)
+            let deadline = Date().addingTimeInterval(5)
+            while Date() < deadline {
+                let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+                for worker in children.split(separator: " ") {
+                    let descriptors = "/proc/\(worker)/fd"
+                    let names = (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []
+                    for name in names
+                    where (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(descriptors)/\(name)")) == file
+                    {
+                        return
+                    }
+                }
+                try await Task.sleep(nanoseconds: 5_000_000)
+            }
+            throw StartError("nginx did not open \(path) within 5 seconds")
+        #else
+            _ = file
+            try await Task.sleep(nanoseconds: 500_000_000)
+        #endif
     }
 
     /// One line of the access log.
@@ -169,7 +204,7 @@ final class NginxServer: Sendable {
         error_log \(root)/error.log warn;
         events { worker_connections 64; }
         http {
-            log_format counted '$request_method\\t$uri\\t$status\\t$http_if_none_match';
+            log_format counted escape=none '$request_method\\t$uri\\t$status\\t$http_if_none_match';
             access_log \(root)/access.log counted;
             client_body_temp_path \(root)/tmp/body;
             proxy_temp_path \(root)/tmp/proxy;

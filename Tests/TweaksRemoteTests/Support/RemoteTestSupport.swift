@@ -7,14 +7,14 @@ import TweaksRemote
 /// nginx fails them); elsewhere they are skipped with a loud message.
 let requiresNginx = ConditionTrait.enabled(if: NginxServer.isRequiredOrAvailable, NginxServer.skipMessage)
 
-/// Fast settings for tests: sub-second backoff without jitter, a minute's minimum interval.
+/// Fast settings for tests: a one-second backoff without jitter, a minute's minimum interval.
 func testConfiguration(
     minimumFetchInterval: Double = 60, maximumDocumentSize: Int = 64 * 1024,
     verifyDocument: (@Sendable (Data) throws -> Void)? = nil
 ) -> RemoteTweakProviderConfiguration {
     RemoteTweakProviderConfiguration(
         minimumFetchInterval: minimumFetchInterval,
-        backoff: RemoteBackoffPolicy(initialDelay: 0.2, maximumDelay: 2, multiplier: 2, jitter: 0),
+        backoff: RemoteBackoffPolicy(initialDelay: 1, maximumDelay: 4, multiplier: 2, jitter: 0),
         maximumDocumentSize: maximumDocumentSize, verifyDocument: verifyDocument)
 }
 

@@ -1,0 +1,282 @@
+import Foundation
+import Testing
+import Tweaks
+import TweaksRemote
+
+@Suite("Remote provider failures against nginx", requiresNginx, .timeLimit(.minutes(1)))
+struct RemoteFailureTests {
+    /// Fetches and activates `documentV1` from `tweaks.json`, the last-good configuration of each test.
+    private func providerWithLastGood(
+        _ server: NginxServer, path: String = "tweaks.json", timeout: Double = 5,
+        configuration: RemoteTweakProviderConfiguration = testConfiguration()
+    ) async throws -> RemoteTweakProvider {
+        try server.write(documentV1, to: path)
+        let provider = try makeProvider(server, path, timeout: timeout, configuration: configuration)
+        #expect(await provider.fetchAndActivate().status == .fetchedFromRemote)
+        return provider
+    }
+
+    @Test func serviceUnavailableWithRetryAfterThrottlesUntilItEnds() async throws {
+        try await withNginx { server in
+            let provider = try await providerWithLastGood(server, path: "flaky.json")
+            try server.write("", to: "flaky.down")
+            let start = Date()
+            let status = await provider.fetch(expirationDuration: 0)
+            #expect(status.failure == .httpStatus(503, retryAfter: 1))
+            // Retry-After (1 s) is honoured.
+            let until = try #require(provider.throttledUntil)
+            #expect(until.timeIntervalSince(start) >= 0.9 && until.timeIntervalSince(start) <= 2.1)
+            #expect(await provider.fetch(expirationDuration: 0) == .throttled(until: until))
+            #expect(provider.lastFetchStatus == .throttled(until: until))
+            #expect(server.requests(for: "/flaky.json").map(\.status) == [200, 503], "no request while throttled")
+            #expect(provider.value("checkout", "max_items") == 10, "the last-good configuration stays active")
+            try server.remove("flaky.down")
+            try await Task.sleep(nanoseconds: UInt64(max(0, until.timeIntervalSinceNow + 0.05) * 1_000_000_000))
+            #expect(await provider.fetch(expirationDuration: 0) == .noChange)
+            #expect(provider.throttledUntil == nil)
+        }
+    }
+
+    @Test func tooManyRequestsWithRetryAfterThrottles() async throws {
+        try await withNginx { server in
+            let provider = try makeProvider(server, "busy.json")
+            let start = Date()
+            #expect(await provider.fetch().failure == .httpStatus(429, retryAfter: 1))
+            let until = try #require(provider.throttledUntil)
+            #expect(until.timeIntervalSince(start) >= 0.95)
+            guard case .throttled = await provider.fetch() else {
+                Issue.record("expected throttled, got \(provider.lastFetchStatus)")
+                return
+            }
+            #expect(server.requests(for: "/busy.json").count == 1)
+        }
+    }
+
+    @Test func serverErrorsBackOffExponentially() async throws {
+        try await withNginx { server in
+            let configuration = RemoteTweakProviderConfiguration(
+                backoff: RemoteBackoffPolicy(initialDelay: 0.5, maximumDelay: 10, multiplier: 2, jitter: 0))
+            let provider = try makeProvider(server, "broken.json", configuration: configuration)
+            let first = Date()
+            #expect(await provider.fetch().failure == .httpStatus(500, retryAfter: nil))
+            let firstUntil = try #require(provider.throttledUntil)
+            #expect(firstUntil.timeIntervalSince(first) >= 0.5 && firstUntil.timeIntervalSince(first) < 0.8)
+            try await Task.sleep(nanoseconds: UInt64((firstUntil.timeIntervalSinceNow + 0.05) * 1_000_000_000))
+            let second = Date()
+            #expect(await provider.fetch().failure == .httpStatus(500, retryAfter: nil))
+            let secondUntil = try #require(provider.throttledUntil)
+            #expect(
+                secondUntil.timeIntervalSince(second) >= 1 && secondUntil.timeIntervalSince(second) < 1.3,
+                "doubled to 1 s")
+            #expect(server.requests(for: "/broken.json").count == 2)
+        }
+    }
+
+    @Test func clientErrorsDoNotBackOff() async throws {
+        try await withNginx { server in
+            let provider = try makeProvider(server, "missing.json")
+            #expect(await provider.fetch().failure == .httpStatus(404, retryAfter: nil))
+            #expect(provider.throttledUntil == nil)
+            #expect(await provider.fetch().failure == .httpStatus(404, retryAfter: nil))
+            #expect(server.requests(for: "/missing.json").count == 2)
+        }
+    }
+
+    @Test func serverDownKeepsTheLastGoodConfigurationAndBacksOff() async throws {
+        let server = try NginxServer.start()
+        let provider = try await providerWithLastGood(server)
+        server.stop()
+        let status = await provider.fetch(expirationDuration: 0)
+        guard case .transport(let detail) = status.failure else {
+            Issue.record("expected a transport error, got \(status)")
+            return
+        }
+        #expect(detail.contains("could not connect"))
+        #expect("\(status)".contains("127.0.0.1"), "the error names the source: \(status)")
+        #expect(provider.value("checkout", "max_items") == 10)
+        guard case .throttled = await provider.fetch(expirationDuration: 0) else {
+            Issue.record("expected throttled after a transport error, got \(provider.lastFetchStatus)")
+            return
+        }
+    }
+
+    @Test func slowServerWithinTheTimeoutSucceeds() async throws {
+        try await withNginx { server in
+            // `/slow/` sends 2 KB per second: 3 KB take about half a second.
+            try server.write(paddedDocument(bytes: 3_000), to: "slow/tweaks.json")
+            let provider = try makeProvider(server, "slow/tweaks.json", timeout: 5)
+            let start = Date()
+            #expect(await provider.fetch() == .fetchedFromRemote)
+            #expect(Date().timeIntervalSince(start) > 0.3, "the server really was slow")
+        }
+    }
+
+    @Test func slowServerBeyondTheTimeoutFailsPromptly() async throws {
+        try await withNginx { server in
+            // About four seconds of trickling: each chunk arrives well within an idle timeout, so
+            // only a deadline over the whole exchange stops it.
+            try server.write(paddedDocument(bytes: 10_000), to: "slow/tweaks.json")
+            let provider = try makeProvider(server, "slow/tweaks.json", timeout: 0.5)
+            let start = Date()
+            let status = await provider.fetch()
+            #expect(status.failure == .timedOut(after: 0.5))
+            #expect(Date().timeIntervalSince(start) < 2)
+            guard case .throttled = await provider.fetch() else {
+                Issue.record("a timeout starts the backoff; got \(provider.lastFetchStatus)")
+                return
+            }
+        }
+    }
+
+    @Test func truncatedDocumentIsRejectedWithItsPosition() async throws {
+        try await withNginx { server in
+            let provider = try await providerWithLastGood(server)
+            try server.write(String(documentV2.prefix(60)), to: "tweaks.json")
+            let status = await provider.fetch(expirationDuration: 0)
+            guard case .invalidDocument(let error) = status.failure else {
+                Issue.record("expected an invalid document, got \(status)")
+                return
+            }
+            #expect(error.source == server.url("tweaks.json").absoluteString)
+            #expect(error.position != nil)
+            #expect("\(error)".contains("invalid JSON"))
+            #expect(!provider.hasPendingConfiguration)
+            #expect(provider.activate().isEmpty)
+            #expect(provider.value("checkout", "max_items") == 10)
+            #expect(provider.throttledUntil == nil, "a bad document is not a reason to back off")
+        }
+    }
+
+    @Test func truncatedTransferIsReportedAsTruncated() async throws {
+        try await withNginx { server in
+            // nginx declares the file's full length, then finds it cut short while sending and
+            // closes the connection: the client sees fewer bytes than Content-Length.
+            try server.write(paddedDocument(bytes: 8_000), to: "slow/tweaks.json")
+            let provider = try makeProvider(server, "slow/tweaks.json")
+            let fetch = Task { await provider.fetch() }
+            try await server.waitUntilSending("slow/tweaks.json")
+            let handle = try FileHandle(forWritingTo: server.documentRoot.appendingPathComponent("slow/tweaks.json"))
+            try handle.truncate(atOffset: 100)
+            try handle.close()
+            let status = await fetch.value
+            guard case .truncated(let expected, let received) = status.failure else {
+                Issue.record("expected a truncated transfer, got \(status)")
+                return
+            }
+            #expect(expected == 8_000 && received < expected)
+            #expect(provider.throttledUntil != nil, "a cut connection starts the backoff")
+        }
+    }
+
+    @Test func invalidAndSchemaInvalidDocumentsNameTheProblem() async throws {
+        try await withNginx { server in
+            let provider = try await providerWithLastGood(server)
+            let cases: [(String, String)] = [
+                (#"{"checkout": {"enabled": tru}}"#, "1:26"),
+                (#"{"checkout": {"enabled": null}}"#, "checkout.enabled"),
+                (#"{"checkout": {"enabled": {"Valu": true}}}"#, #"unknown field "Valu""#),
+                (#"{"checkout": {"limits": {"a": 1}}}"#, #"unknown field "a""#),
+                (#"["not", "an", "object"]"#, "expected object"),
+                (#"{"checkout": {"enabled": true}, "checkout": {}}"#, "duplicate key"),
+            ]
+            for (document, expected) in cases {
+                try server.write(document, to: "tweaks.json")
+                let status = await provider.fetch(expirationDuration: 0)
+                guard case .invalidDocument(let error) = status.failure else {
+                    Issue.record("\(document): expected an invalid document, got \(status)")
+                    continue
+                }
+                #expect("\(error)".contains(expected), "\(error)")
+                #expect(provider.value("checkout", "max_items") == 10)
+            }
+            #expect(!provider.hasPendingConfiguration)
+        }
+    }
+
+    @Test func oversizeDocumentsAreRejectedHoweverTheyArrive() async throws {
+        try await withNginx { server in
+            let limit = 4_096
+            let configuration = testConfiguration(maximumDocumentSize: limit)
+            let large = paddedDocument(bytes: 20_000)
+            // Declared by Content-Length.
+            try server.write(large, to: "large.json")
+            // Compressed on the fly: chunked, no Content-Length at all.
+            try server.write(large, to: "gzip/large.json")
+            // A small pre-compressed file whose Content-Length (the compressed size) is under the
+            // limit while the document is five times over it.
+            let gzipped = try gzip(Data(large.utf8))
+            #expect(gzipped.count < limit)
+            try server.write(gzipped, to: "gzip-static/large.json.gz")
+            for path in ["large.json", "gzip/large.json", "gzip-static/large.json"] {
+                let provider = try makeProvider(server, path, configuration: configuration)
+                let status = await provider.fetch()
+                #expect(status.failure == .tooLarge(limit: limit), "\(path): \(status)")
+                #expect(provider.knownTweaks.isEmpty)
+            }
+            // Under the limit, compressed answers are accepted.
+            try server.write(documentV1, to: "gzip/small.json")
+            let small = try makeProvider(server, "gzip/small.json", configuration: configuration)
+            #expect(await small.fetchAndActivate().status == .fetchedFromRemote)
+            #expect(small.value("checkout", "max_items") == 10)
+        }
+    }
+
+    @Test func verificationHookRejectsADocumentBeforeItIsStored() async throws {
+        try await withNginx { server in
+            struct Unsigned: Error, CustomStringConvertible {
+                var description: String { "missing signature" }
+            }
+            let configuration = testConfiguration(verifyDocument: { data in
+                guard String(decoding: data, as: UTF8.self).contains("Checkout") else { throw Unsigned() }
+            })
+            let provider = try await providerWithLastGood(server, configuration: configuration)
+            try server.write(documentV2.replacingOccurrences(of: "Checkout", with: "Tampered"), to: "tweaks.json")
+            let status = await provider.fetch(expirationDuration: 0)
+            #expect(status.failure == .rejected("missing signature"))
+            #expect(!provider.hasPendingConfiguration)
+            #expect(provider.value("checkout", "max_items") == 10)
+        }
+    }
+
+    @Test func customHeadersAreSent() async throws {
+        try await withNginx { server in
+            try server.write(documentV1, to: "private.json")
+            let anonymous = try makeProvider(server, "private.json")
+            #expect(await anonymous.fetch().failure == .httpStatus(401, retryAfter: nil))
+            let authorized = try makeProvider(server, "private.json", headers: ["Authorization": "Bearer secret"])
+            #expect(await authorized.fetch() == .fetchedFromRemote)
+        }
+    }
+
+    @Test func redirectToPlainHTTPOnAPublicHostIsRefused() async throws {
+        try await withNginx { server in
+            let provider = try makeProvider(server, "insecure-redirect.json")
+            let status = await provider.fetch()
+            #expect(status.failure == .insecureURL("http://example.com/tweaks.json"))
+        }
+    }
+}
+
+/// A valid document of about `bytes` bytes: one feature with a long string value.
+func paddedDocument(bytes: Int) -> String {
+    let prefix = #"{"padding": {"text": ""#
+    let suffix = #""}}"#
+    return prefix + String(repeating: "x", count: max(0, bytes - prefix.count - suffix.count)) + suffix
+}
+
+/// `data` compressed with the system's `gzip`.
+func gzip(_ data: Data) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["gzip", "-c", "-9"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    input.fileHandleForWriting.write(data)
+    try input.fileHandleForWriting.close()
+    let compressed = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return compressed
+}
