@@ -57,17 +57,18 @@ struct RemoteFailureTests {
             let configuration = RemoteTweakProviderConfiguration(
                 backoff: RemoteBackoffPolicy(initialDelay: 0.5, maximumDelay: 10, multiplier: 2, jitter: 0))
             let provider = try makeProvider(server, "broken.json", configuration: configuration)
-            let first = Date()
-            #expect(await provider.fetch().failure == .httpStatus(500, retryAfter: nil))
-            let firstUntil = try #require(provider.throttledUntil)
-            #expect(firstUntil.timeIntervalSince(first) >= 0.5 && firstUntil.timeIntervalSince(first) < 0.8)
-            try await Task.sleep(nanoseconds: UInt64((firstUntil.timeIntervalSinceNow + 0.05) * 1_000_000_000))
-            let second = Date()
-            #expect(await provider.fetch().failure == .httpStatus(500, retryAfter: nil))
-            let secondUntil = try #require(provider.throttledUntil)
-            #expect(
-                secondUntil.timeIntervalSince(second) >= 1 && secondUntil.timeIntervalSince(second) < 1.3,
-                "doubled to 1 s")
+            // The wait is measured from the end of the failed request: somewhere between the
+            // moments before and after the call.
+            func expectWait(_ expected: Double) async throws {
+                let before = Date()
+                #expect(await provider.fetch().failure == .httpStatus(500, retryAfter: nil))
+                let after = Date()
+                let until = try #require(provider.throttledUntil)
+                #expect(until.timeIntervalSince(before) >= expected && until.timeIntervalSince(after) <= expected)
+                try await Task.sleep(nanoseconds: UInt64((until.timeIntervalSinceNow + 0.05) * 1_000_000_000))
+            }
+            try await expectWait(0.5)
+            try await expectWait(1)
             #expect(server.requests(for: "/broken.json").count == 2)
         }
     }
