@@ -10,8 +10,9 @@ extension RemoteTweakProvider {
     /// after failures. Calls made while a fetch is under way share its request and its status. The
     /// request is conditional (`If-None-Match`) when the newest document held has an entity tag.
     ///
-    /// Cancelling the calling task stops waiting; the request itself is cancelled when no other
-    /// caller is waiting for it.
+    /// Cancelling the calling task cancels the request when no other caller waits for it, and the
+    /// status is then `.failed` with ``RemoteFetchError/Reason/cancelled``; a request that other
+    /// callers still wait for runs on, and every caller gets its status.
     @discardableResult
     public func fetch(expirationDuration: Double? = nil) async -> RemoteFetchStatus {
         let expiration = expirationDuration ?? configuration.minimumFetchInterval
