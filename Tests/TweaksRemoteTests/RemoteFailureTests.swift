@@ -174,7 +174,10 @@ struct RemoteFailureTests {
             let provider = try await providerWithLastGood(server)
             let cases: [(String, String)] = [
                 (#"{"checkout": {"enabled": tru}}"#, "1:26"),
-                (#"{"checkout": {"enabled": null}}"#, "checkout.enabled"),
+                (
+                    #"{"checkout": {"enabled": null}}"#,
+                    "1:26: checkout.enabled: found null; expected an entry object, or a Boolean, number, string or array"
+                ),
                 (#"{"checkout": {"enabled": {"Valu": true}}}"#, #"unknown field "Valu""#),
                 (#"{"checkout": {"limits": {"a": 1}}}"#, #"unknown field "a""#),
                 (#"["not", "an", "object"]"#, "expected object"),

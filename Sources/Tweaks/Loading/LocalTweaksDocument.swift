@@ -102,19 +102,20 @@ extension LocalTweaksDocument {
             _ entry: JSONNode, feature: String, variable: String
         ) throws(TweakLoadError) -> LocalTweakDefinition {
             guard case .object(let fields) = entry.content else {
-                if allowsBareValues, let value = entry.tweakValue {
-                    let tweak = Tweak(feature: feature, variable: variable, value: value, source: tweakSource)
-                    return LocalTweakDefinition(tweak: tweak, generatedPropertyName: nil)
+                guard allowsBareValues else {
+                    throw failure(
+                        .wrongType(field: nil, expected: "object", found: entry.typeName), at: entry.offset,
+                        feature: feature, variable: variable)
                 }
-                if allowsBareValues {
+                guard let value = entry.tweakValue else {
                     throw failure(
                         .wrongType(
-                            field: nil, expected: "an entry object or a " + Self.valueTypes, found: entry.typeName),
+                            field: nil, expected: "an entry object, or a Boolean, number, string or array",
+                            found: entry.typeName),
                         at: entry.offset, feature: feature, variable: variable)
                 }
-                throw failure(
-                    .wrongType(field: nil, expected: "object", found: entry.typeName), at: entry.offset,
-                    feature: feature, variable: variable)
+                let tweak = Tweak(feature: feature, variable: variable, value: value, source: tweakSource)
+                return LocalTweakDefinition(tweak: tweak, generatedPropertyName: nil)
             }
             var value: TweakValue?
             var title: String?

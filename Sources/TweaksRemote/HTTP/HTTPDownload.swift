@@ -10,10 +10,7 @@ import Tweaks
 final class HTTPDownload: NSObject, URLSessionDataDelegate, Sendable {
     typealias Outcome = Result<(HTTPURLResponse, Data), RemoteFetchError>
 
-    private struct State: @unchecked Sendable {
-        // `@unchecked`: `URLSessionDataTask` is not marked `Sendable` on every platform, but it is
-        // documented thread-safe and only `cancel()` is called on it; the state is only reached
-        // through `Locked`, which serializes every access.
+    private struct State: Sendable {
         var body = Data()
         var response: HTTPURLResponse?
         var task: URLSessionDataTask?

@@ -285,6 +285,9 @@ final class NginxServer: Sendable {
 
     private static func loopbackAddress(port: Int) -> sockaddr_in {
         var address = sockaddr_in()
+        #if canImport(Darwin)
+            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
