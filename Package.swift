@@ -6,15 +6,25 @@ let package = Package(
     platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .library(name: "Tweaks", targets: ["Tweaks"]),
+        .library(name: "TweaksTesting", targets: ["TweaksTesting"]),
         .library(name: "TweaksRemote", targets: ["TweaksRemote"]),
         .executable(name: "tweak", targets: ["tweak"]),
+        .library(name: "TweakAccessorGeneration", targets: ["TweakAccessorGeneration"]),
+        .plugin(name: "TweakAccessorGeneratorPlugin", targets: ["TweakAccessorGeneratorPlugin"]),
     ],
     targets: [
-        .target(name: "Tweaks"),
+        .target(name: "CTweaksAtomics"),
+        .target(name: "Tweaks", dependencies: ["CTweaksAtomics"]),
+        .target(name: "TweaksTesting", dependencies: ["Tweaks"]),
         .target(name: "TweaksRemote", dependencies: ["Tweaks"]),
-        .executableTarget(name: "tweak", dependencies: ["Tweaks"]),
+        .target(name: "TweakAccessorGeneration", dependencies: ["Tweaks"]),
+        .executableTarget(name: "tweak", dependencies: ["Tweaks", "TweakAccessorGeneration"]),
+        .plugin(name: "TweakAccessorGeneratorPlugin", capability: .buildTool(), dependencies: ["tweak"]),
         .testTarget(name: "TweaksTests", dependencies: ["Tweaks"]),
+        .testTarget(
+            name: "TweakAccessorGenerationTests", dependencies: ["TweakAccessorGeneration"], exclude: ["Golden"]),
         .testTarget(name: "TweakToolTests", dependencies: ["tweak"]),
+        .testTarget(name: "TweaksTestingTests", dependencies: ["Tweaks", "TweaksTesting"]),
         .testTarget(name: "TweaksRemoteTests", dependencies: ["TweaksRemote"]),
     ],
     swiftLanguageModes: [.v6]

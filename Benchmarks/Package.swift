@@ -16,11 +16,16 @@ let package = Package(
             dependencies: [
                 .product(name: "Tweaks", package: "Tweaks"),
                 .product(name: "TweaksRemote", package: "Tweaks"),
+                .product(name: "TweakAccessorGeneration", package: "Tweaks"),
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "Configuration", package: "swift-configuration"),
             ],
             path: "Benchmarks/TweaksBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "package-benchmark"),
+                // Generates `ExampleAccessor` from Accessor/LocalTweaks_example.tweaks.json.
+                .plugin(name: "TweakAccessorGeneratorPlugin", package: "Tweaks"),
+            ]
         )
     ],
     swiftLanguageModes: [.v6]

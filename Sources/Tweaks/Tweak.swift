@@ -93,6 +93,12 @@ public struct Tweak: Sendable, Hashable {
             source: source, isEncrypted: isEncrypted)
     }
 
+    /// An equal tweak whose fields live in a new object: a per-thread cache keeps such a copy, so
+    /// that its reads never share a reference count with other threads.
+    func withOwnStorage() -> Tweak {
+        with(value: value)
+    }
+
     /// ``TweakValue/boolValue`` of ``value``.
     public var boolValue: Bool? { value.boolValue }
     /// ``TweakValue/intValue`` of ``value``.

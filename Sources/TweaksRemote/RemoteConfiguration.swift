@@ -19,7 +19,7 @@ struct RemoteConfiguration: Sendable {
         self.etag = etag
         self.fetchTime = fetchTime
         definitions = try LocalTweaksDocument(
-            data: data, source: source, tweakSource: providerName, allowsBareValues: true
+            bytes: [UInt8](data), source: source, tweakSource: providerName, allowsBareValues: true
         ).definitions
     }
 

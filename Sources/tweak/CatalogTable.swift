@@ -1,15 +1,18 @@
 import Tweaks
 
 /// Renders a catalog as text: one block per group, one aligned row per tweak
-/// (`feature.variable  value  source  title`), encrypted values redacted.
+/// (`feature.variable  value  source  title`).
 enum CatalogTable {
-    static func render(_ catalog: TweakCatalog) -> String {
+    static func render(_ catalog: TweakCatalog, revealingSecrets: Bool) -> String {
         var lines: [String] = []
         for group in catalog.groups {
             if !lines.isEmpty { lines.append("") }
             lines.append(group.name)
             let rows = group.entries.map { entry in
-                ["\(entry.feature).\(entry.variable)", entry.displayValue, entry.source, entry.title ?? ""]
+                [
+                    "\(entry.feature).\(entry.variable)", entry.displayValue(revealingSecrets: revealingSecrets),
+                    entry.source, entry.title ?? "",
+                ]
             }
             let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
             for row in rows {
@@ -18,6 +21,36 @@ enum CatalogTable {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The catalog as JSON for machines: an array with one object per line, in the text order.
+    /// `value` is the resolved value (`null` when it is redacted or cannot be read, with `error`
+    /// saying why in the latter case).
+    static func json(_ catalog: TweakCatalog, revealingSecrets: Bool) -> String {
+        let objects = catalog.entries.map { entry in
+            let isHidden = entry.isEncrypted && !revealingSecrets
+            var fields: [(String, TweakValue?)] = [
+                ("feature", .string(entry.feature)), ("variable", .string(entry.variable)),
+                ("value", isHidden ? nil : entry.resolved?.value),
+                ("kind", isHidden ? nil : (entry.resolved?.value.kind.rawValue).map(TweakValue.string)),
+                ("source", .string(entry.source)), ("title", entry.title.map(TweakValue.string)),
+                ("description", entry.desc.map(TweakValue.string)), ("group", entry.group.map(TweakValue.string)),
+                ("encrypted", .bool(entry.isEncrypted)),
+            ]
+            if let failure = entry.failure, !isHidden { fields.append(("error", .string(failure))) }
+            let members = fields.map { "\(TweakValue.string($0.0).jsonText): \($0.1?.jsonText ?? "null")" }
+            return "  {" + members.joined(separator: ", ") + "}"
+        }
+        return objects.isEmpty ? "[]" : "[\n" + objects.joined(separator: ",\n") + "\n]"
+    }
+}
+
+extension TweakCatalog.Entry {
+    /// ``displayValue``, or with `revealingSecrets` the plain value of an encrypted tweak.
+    func displayValue(revealingSecrets: Bool) -> String {
+        guard revealingSecrets, isEncrypted else { return displayValue }
+        if let resolved { return resolved.value.description }
+        return "<error: \(failure ?? "unknown")>"
     }
 }
 

@@ -1,68 +1,108 @@
 import Foundation
 import Tweaks
 
-/// The `tweak` command-line tool: inspects a tweak stack.
+/// The `tweak` command-line tool: inspects and changes a tweak stack, checks tweaks files and
+/// generates accessors. `Docs/CommandLine.md` describes every command.
 @main
 enum TweakTool {
     static let usage = """
-        usage: tweak list [--local FILE]...
+        usage: tweak <command> [arguments] [options]
 
-          list    print every tweak grouped, with its resolved value, source and title;
-                  encrypted values are redacted
-          help    print this text
+        commands:
+          list                         every tweak, grouped: resolved value, source, title  [--json]
+          get FEATURE VARIABLE         the resolved value  [--json]
+          explain FEATURE VARIABLE     every provider's answer, highest priority first
+          set FEATURE VARIABLE VALUE   write an override; VALUE is read as the type the local file declares
+          reset FEATURE VARIABLE       remove an override;  reset --all: remove every override
+          validate FILE...             check tweaks files and print every problem
+          generate -l FILE -o FOLDER -c FOLDER
+                                       write a typed accessor for a tweaks file (see Docs/CodeGeneration.md)
+          watch                        print every change as it happens, until interrupted
+          help                         print this text
 
-        options:
-          --local FILE   a local tweaks JSON file (repeatable, earlier files win);
-                         default: ./LocalTweaks_example.json
+        stack options (list, get, explain, set, reset, watch):
+          --local FILE        a local tweaks file; repeatable, earlier files win
+                              (default: ./LocalTweaks_example.json)
+          --overrides FILE    the overrides file (default, unless --suite is given: $TWEAKS_OVERRIDES_FILE,
+                              else $XDG_CONFIG_HOME/tweaks/overrides.json, else ~/.config/tweaks/overrides.json)
+          --suite NAME        the UserDefaults suite an app keeps its overrides in
+          --decrypt COMMAND   show encrypted values, decrypted by a shell command that reads the stored
+                              value on standard input and prints the plain one (e.g. --decrypt rev)
+
+        generate options:
+          -l, --local-tweaks-file-path FILE    the local tweaks file
+          -o, --output-folder FOLDER           where <accessorName>.swift and <accessorName>+Constants.swift go
+          -c, --configuration-folder FOLDER    the folder of config.json (or the .json file itself)
+
+        exit status: 0 success, 1 failure (not found, invalid files or values), 2 bad usage
         """
 
-    static func main() {
-        exit(run(Array(CommandLine.arguments.dropFirst())))
+    static func main() async {
+        // A closed pipe (`tweak list | head`, a decryption command that does not read its input)
+        // is an error to handle, not a reason to die.
+        signal(SIGPIPE, SIG_IGN)
+        exit(await run(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// What each command accepts.
+    static func syntax(of command: String) -> CommandLineArguments.Syntax? {
+        let stack = TweakStack.options
+        switch command {
+        case "list", "get": return .init(valueOptions: stack, flags: ["json"])
+        case "explain", "set", "watch": return .init(valueOptions: stack)
+        case "reset": return .init(valueOptions: stack, flags: ["all"])
+        case "validate", "help", "--help", "-h": return .init()
+        case "generate":
+            return .init(
+                valueOptions: ["local", "output", "configuration"],
+                aliases: [
+                    "-l": "local", "--local-tweaks-file-path": "local", "-o": "output", "--output-folder": "output",
+                    "-c": "configuration", "--configuration-folder": "configuration",
+                ])
+        default: return nil
+        }
     }
 
     /// Runs one invocation and returns its exit status: 0 success, 1 failure, 2 bad usage.
-    static func run(_ arguments: [String]) -> Int32 {
-        let parsed: CommandLineArguments
+    static func run(_ arguments: [String]) async -> Int32 {
         do {
-            parsed = try CommandLineArguments(arguments, valueOptions: ["local"])
-        } catch {
-            printError("tweak: \(error)\n\n\(usage)")
-            return 2
-        }
-        switch parsed.command {
-        case "list":
-            guard parsed.positional.isEmpty else {
-                printError("tweak: list takes no arguments\n\n\(usage)")
-                return 2
-            }
-            do {
-                let manager = try makeManager(localFiles: parsed.values(of: "local"))
-                print(CatalogTable.render(manager.catalog()))
+            let parsed = try CommandLineArguments(arguments, syntax: syntax(of:))
+            switch parsed.command {
+            case "list": return try ListCommand.run(parsed)
+            case "get": return try ValueCommands.get(parsed)
+            case "explain": return try ValueCommands.explain(parsed)
+            case "set": return try ValueCommands.set(parsed)
+            case "reset": return try ValueCommands.reset(parsed)
+            case "validate": return try ValidateCommand.run(parsed)
+            case "generate": return try GenerateCommand.run(parsed)
+            case "watch": return try await WatchCommand.run(parsed)
+            default:
+                _ = try parsed.positional()
+                Console.out(usage)
                 return 0
-            } catch {
-                printError("tweak: \(error)")
-                return 1
             }
-        case "help", "--help", "-h":
-            print(usage)
-            return 0
-        default:
-            printError("tweak: unknown command '\(parsed.command)'\n\n\(usage)")
+        } catch let error as CommandLineArguments.UsageError {
+            Console.error("tweak: \(error)\n\n\(usage)")
             return 2
+        } catch {
+            Console.error("tweak: \(error)")
+            return 1
+        }
+    }
+}
+
+/// Unbuffered output, so that `watch` shows each change at once even through a pipe.
+enum Console {
+    /// Writes a line to standard output; when the reader has gone away, there is nothing left to do.
+    static func out(_ text: String) {
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
+        } catch {
+            exit(0)
         }
     }
 
-    /// The stack: an in-memory override layer over the local files.
-    static func makeManager(localFiles: [String]) throws -> TweakManager {
-        let files = localFiles.isEmpty ? ["LocalTweaks_example.json"] : localFiles
-        var providers: [any TweakProvider] = [EphemeralTweakProvider(name: "overrides")]
-        for file in files {
-            providers.append(try LocalTweakProvider(jsonURL: URL(fileURLWithPath: file), name: file))
-        }
-        return TweakManager(tweakProviders: providers)
-    }
-
-    static func printError(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+    static func error(_ text: String) {
+        try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
     }
 }

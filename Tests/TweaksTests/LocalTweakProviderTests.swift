@@ -95,7 +95,7 @@ let localTweaksExampleURL = URL(fileURLWithPath: #filePath)
             provider.generatedPropertyName(feature: "general", variable: "encrypted_answer_to_the_universe")
                 == "definitiveAnswerEncrypted")
         #expect(provider.generatedPropertyName(feature: "ui_customization", variable: "label_text") == "labelText")
-        #expect(provider.generatedPropertyName(feature: "ui_customization", variable: "enabled") == nil)
+        #expect(provider.generatedPropertyName(feature: "ui_customization", variable: "display_yellow_view") == nil)
         #expect(provider.generatedPropertyName(feature: "general", variable: "missing") == nil)
         #expect(provider.localDefinitions.count == 12)
     }

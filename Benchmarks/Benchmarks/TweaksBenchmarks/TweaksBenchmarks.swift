@@ -2,6 +2,7 @@ import Benchmark
 import Configuration
 import Foundation
 import Synchronization
+import TweakAccessorGeneration
 import Tweaks
 import TweaksRemote
 
@@ -73,6 +74,38 @@ let benchmarks: @Sendable () -> Void = {
         let flags = fixture.flags
         for _ in benchmark.scaledIterations { blackHole(flags.labelText) }
     }
+    Benchmark("Generated accessor Int read (cached)") { benchmark in
+        let accessor = fixture.accessor
+        for _ in benchmark.scaledIterations { blackHole(accessor.meaningOfLife) }
+    }
+    Benchmark("Generated accessor Codable read (cached)") { benchmark in
+        let accessor = fixture.accessor
+        for _ in benchmark.scaledIterations { blackHole(accessor.maintenanceMode) }
+    }
+
+    // 4. Task-local overrides (TweaksTesting's mechanism): the idle check every read makes, and
+    //    reads inside a scope.
+    Benchmark("Idle override check (TweakOverrides.current outside any scope)") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(TweakOverrides.current) }
+    }
+    Benchmark("tweakWith cached hit inside an override scope (tweak not overridden)") { benchmark in
+        var overrides = TweakOverrides()
+        overrides.set(true, feature: "other", variable: "flag")
+        try overrides.withScope {
+            for _ in benchmark.scaledIterations {
+                blackHole(try fixture.cached.tweakWith(feature: "general", variable: "meaning_of_life"))
+            }
+        }
+    }
+    Benchmark("tweakWith of an overridden tweak inside an override scope") { benchmark in
+        var overrides = TweakOverrides()
+        overrides.set(7, feature: "general", variable: "meaning_of_life")
+        try overrides.withScope {
+            for _ in benchmark.scaledIterations {
+                blackHole(try fixture.cached.tweakWith(feature: "general", variable: "meaning_of_life"))
+            }
+        }
+    }
 
     // 5. Concurrency: the same number of reads from one task and split across two.
     Benchmark("1,000 cached reads, 1 task") { benchmark in
@@ -117,7 +150,18 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(try LocalTweakProvider(data: data, source: "generated"))
     }
 
-    // 8. Remote: a 1,000-tweak document from memory, every value different from the active one.
+    // 8. Code generation, as `tweak generate` and the build plugin run it (without the file I/O).
+    Benchmark(
+        "Generate accessors for 1,000 tweaks",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .milliseconds, scalingFactor: .one)
+    ) { benchmark in
+        let data = fixture.generationDocument
+        let configuration = AccessorConfiguration(accessorName: "BenchmarkAccessor")
+        benchmark.startMeasurement()
+        blackHole(try AccessorGenerator.sources(tweaksJSON: data, source: "generated", configuration: configuration))
+    }
+
+    // 9. Remote: a 1,000-tweak document from memory, every value different from the active one.
     // Activation is the diff, 1,000 change notifications to a manager and the atomic cache write.
     let remote = RemoteFixture()
     let milliseconds = Benchmark.Configuration(
@@ -177,7 +221,9 @@ final class Fixture: Sendable {
     let configReader: ConfigReader
     let configReaderFourDeep: ConfigReader
     let largeDocument: Data
+    let generationDocument: Data
     let flags: Flags
+    let accessor: ExampleAccessor
 
     private init() {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -199,7 +245,9 @@ final class Fixture: Sendable {
             InMemoryProvider(values: values),
         ])
         largeDocument = Self.document(tweaks: 10_000)
+        generationDocument = Self.document(tweaks: 1_000)
         flags = Flags(cached)
+        accessor = ExampleAccessor(with: cached)
     }
 
     func makeStack(useCache: Bool) -> TweakManager {

@@ -4,7 +4,7 @@ import Foundation
 package struct LocalTweakDefinition: Sendable, Hashable {
     package let tweak: Tweak
     /// `GeneratedPropertyName`: the property name a generated accessor should use, when given.
-    let generatedPropertyName: String?
+    package let generatedPropertyName: String?
 }
 
 /// A local tweaks document (the `LocalTweaks_example.json` schema), checked and turned into tweaks.
@@ -13,7 +13,8 @@ package struct LocalTweakDefinition: Sendable, Hashable {
 /// entries. An entry is an object with a required `Value` (a Boolean, number, string, object or
 /// array; never `null`) and the optional fields `Title`, `Description`, `Group`,
 /// `GeneratedPropertyName` (strings) and `Encrypted` (a Boolean). Any other field is an error, so
-/// typos such as `Tittle` are caught. The first problem found is thrown with its position.
+/// typos such as `Tittle` are caught. The first problem found is thrown with its position;
+/// ``problems(in:source:)`` lists them all.
 ///
 /// With `allowsBareValues` (remote documents), a variable may also map straight to its value when
 /// that value is not an object: `{"checkout": {"enabled": true, "limits": [1, 2]}}`. An object is
@@ -30,14 +31,11 @@ package struct LocalTweaksDocument: Sendable {
 
     /// Parses `data`. `source` names the document in errors; `tweakSource` becomes each tweak's
     /// ``Tweak/source``.
-    package init(
-        data: Data, source: String, tweakSource: String?, allowsBareValues: Bool = false
-    ) throws(TweakLoadError) {
+    init(data: Data, source: String, tweakSource: String?) throws(TweakLoadError) {
         guard data.count <= Self.maximumSize else {
             throw TweakLoadError(source: source, reason: .tooLarge(limit: Self.maximumSize))
         }
-        try self.init(
-            bytes: [UInt8](data), source: source, tweakSource: tweakSource, allowsBareValues: allowsBareValues)
+        try self.init(bytes: [UInt8](data), source: source, tweakSource: tweakSource)
     }
 
     /// Parses UTF-8 `bytes`. `source` names the document in errors; `tweakSource` becomes each
@@ -49,27 +47,70 @@ package struct LocalTweaksDocument: Sendable {
             throw TweakLoadError(source: source, reason: .tooLarge(limit: Self.maximumSize))
         }
         let root = try JSONParser.parse(bytes, source: source)
-        let reader = Reader(
+        var reader = Reader(
             bytes: bytes, source: source, tweakSource: tweakSource, allowsBareValues: allowsBareValues)
-        (definitions, features) = try reader.read(root)
+        (definitions, features) = reader.read(root)
+        if let first = reader.problems.first { throw first }
+    }
+
+    /// The definition of one tweak, with its `GeneratedPropertyName`.
+    package func definition(feature: String, variable: String) -> LocalTweakDefinition? {
+        definitions[TweakKey(feature: feature, variable: variable)]
+    }
+
+    /// Every problem of the document, in document order: what a linter reports. A JSON syntax
+    /// error ends the list (nothing after it can be read); duplicate keys and schema problems do not.
+    package static func problems(in bytes: [UInt8], source: String) -> [TweakLoadError] {
+        guard bytes.count <= maximumSize else {
+            return [TweakLoadError(source: source, reason: .tooLarge(limit: maximumSize))]
+        }
+        var duplicateKeys: [TweakLoadError] = []
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes, source: source, duplicateKeys: &duplicateKeys)
+        } catch {
+            return (duplicateKeys + [error]).sorted(by: TweakLoadError.documentOrder)
+        }
+        var reader = Reader(bytes: bytes, source: source, tweakSource: nil)
+        _ = reader.read(root)
+        return (duplicateKeys + reader.problems).sorted(by: TweakLoadError.documentOrder)
+    }
+}
+
+extension TweakLoadError {
+    /// Orders errors of one document by position; errors without one come first.
+    fileprivate static func documentOrder(_ lhs: TweakLoadError, _ rhs: TweakLoadError) -> Bool {
+        let left = lhs.position.map { ($0.line, $0.column) } ?? (0, 0)
+        let right = rhs.position.map { ($0.line, $0.column) } ?? (0, 0)
+        return left < right
     }
 }
 
 extension LocalTweaksDocument {
-    /// Walks the parsed tree, checking the schema.
+    /// Walks the parsed tree, checking the schema. Every problem is recorded in ``problems`` and
+    /// the walk goes on, so that a linter can report them all; the part in error is left out.
     private struct Reader {
         let bytes: [UInt8]
         let source: String
         let tweakSource: String?
         let allowsBareValues: Bool
+        private(set) var problems: [TweakLoadError] = []
 
         private static let valueTypes = "Boolean, number, string, object or array"
 
-        func read(
+        init(bytes: [UInt8], source: String, tweakSource: String?, allowsBareValues: Bool = false) {
+            self.bytes = bytes
+            self.source = source
+            self.tweakSource = tweakSource
+            self.allowsBareValues = allowsBareValues
+        }
+
+        mutating func read(
             _ root: JSONNode
-        ) throws(TweakLoadError) -> (definitions: [TweakKey: LocalTweakDefinition], features: [String: [String]]) {
+        ) -> (definitions: [TweakKey: LocalTweakDefinition], features: [String: [String]]) {
             guard case .object(let features) = root.content else {
-                throw failure(.wrongType(field: nil, expected: "object", found: root.typeName), at: root.offset)
+                report(.wrongType(field: nil, expected: "object", found: root.typeName), at: root.offset)
+                return ([:], [:])
             }
             var definitions: [TweakKey: LocalTweakDefinition] = [:]
             var featureVariables: [String: [String]] = [:]
@@ -80,17 +121,19 @@ extension LocalTweaksDocument {
             }
             definitions.reserveCapacity(variableCount)
             for feature in features {
-                guard !feature.key.isEmpty else { throw failure(.emptyName("feature"), at: feature.keyOffset) }
+                if feature.key.isEmpty { report(.emptyName("feature"), at: feature.keyOffset) }
                 guard case .object(let variables) = feature.value.content else {
-                    throw failure(
+                    report(
                         .wrongType(field: nil, expected: "object", found: feature.value.typeName),
                         at: feature.value.offset, feature: feature.key)
+                    continue
                 }
                 for variable in variables {
-                    guard !variable.key.isEmpty else {
-                        throw failure(.emptyName("variable"), at: variable.keyOffset, feature: feature.key)
+                    if variable.key.isEmpty {
+                        report(.emptyName("variable"), at: variable.keyOffset, feature: feature.key)
                     }
-                    let definition = try readEntry(variable.value, feature: feature.key, variable: variable.key)
+                    guard let definition = readEntry(variable.value, feature: feature.key, variable: variable.key)
+                    else { continue }
                     definitions[TweakKey(feature: feature.key, variable: variable.key)] = definition
                 }
                 featureVariables[feature.key] = variables.map(\.key).sorted()
@@ -98,24 +141,19 @@ extension LocalTweaksDocument {
             return (definitions, featureVariables)
         }
 
-        private func readEntry(
+        private mutating func readEntry(
             _ entry: JSONNode, feature: String, variable: String
-        ) throws(TweakLoadError) -> LocalTweakDefinition {
+        ) -> LocalTweakDefinition? {
             guard case .object(let fields) = entry.content else {
-                guard allowsBareValues else {
-                    throw failure(
-                        .wrongType(field: nil, expected: "object", found: entry.typeName), at: entry.offset,
-                        feature: feature, variable: variable)
+                if allowsBareValues, let value = entry.tweakValue {
+                    let tweak = Tweak(feature: feature, variable: variable, value: value, source: tweakSource)
+                    return LocalTweakDefinition(tweak: tweak, generatedPropertyName: nil)
                 }
-                guard let value = entry.tweakValue else {
-                    throw failure(
-                        .wrongType(
-                            field: nil, expected: "an entry object, or a Boolean, number, string or array",
-                            found: entry.typeName),
-                        at: entry.offset, feature: feature, variable: variable)
-                }
-                let tweak = Tweak(feature: feature, variable: variable, value: value, source: tweakSource)
-                return LocalTweakDefinition(tweak: tweak, generatedPropertyName: nil)
+                let expected = allowsBareValues ? "an entry object, or a Boolean, number, string or array" : "object"
+                report(
+                    .wrongType(field: nil, expected: expected, found: entry.typeName), at: entry.offset,
+                    feature: feature, variable: variable)
+                return nil
             }
             var value: TweakValue?
             var title: String?
@@ -123,61 +161,69 @@ extension LocalTweaksDocument {
             var group: String?
             var generatedPropertyName: String?
             var isEncrypted = false
+            var isValid = true
             for field in fields {
                 switch field.key {
                 case "Value":
-                    guard let fieldValue = field.value.tweakValue else {
-                        throw failure(
+                    value = field.value.tweakValue
+                    if value == nil {
+                        report(
                             .wrongType(field: "Value", expected: Self.valueTypes, found: field.value.typeName),
                             at: field.value.offset, feature: feature, variable: variable)
+                        isValid = false
                     }
-                    value = fieldValue
                 case "Title":
-                    title = try string(field, feature: feature, variable: variable)
+                    title = string(field, feature: feature, variable: variable, isValid: &isValid)
                 case "Description":
-                    description = try string(field, feature: feature, variable: variable)
+                    description = string(field, feature: feature, variable: variable, isValid: &isValid)
                 case "Group":
-                    group = try string(field, feature: feature, variable: variable)
+                    group = string(field, feature: feature, variable: variable, isValid: &isValid)
                 case "GeneratedPropertyName":
-                    generatedPropertyName = try string(field, feature: feature, variable: variable)
+                    generatedPropertyName = string(field, feature: feature, variable: variable, isValid: &isValid)
                 case "Encrypted":
-                    guard case .bool(let flag) = field.value.content else {
-                        throw failure(
+                    if case .bool(let flag) = field.value.content {
+                        isEncrypted = flag
+                    } else {
+                        report(
                             .wrongType(field: field.key, expected: "Boolean", found: field.value.typeName),
                             at: field.value.offset, feature: feature, variable: variable)
+                        isValid = false
                     }
-                    isEncrypted = flag
                 default:
-                    throw failure(
-                        .unknownField(field.key), at: field.keyOffset, feature: feature, variable: variable)
+                    report(.unknownField(field.key), at: field.keyOffset, feature: feature, variable: variable)
+                    isValid = false
                 }
             }
-            guard let value else {
-                throw failure(.missingField("Value"), at: entry.offset, feature: feature, variable: variable)
+            if value == nil, !fields.contains(where: { $0.key == "Value" }) {
+                report(.missingField("Value"), at: entry.offset, feature: feature, variable: variable)
             }
+            guard isValid, let value else { return nil }
             let tweak = Tweak(
                 feature: feature, variable: variable, value: value, title: title, description: description,
                 group: group, source: tweakSource, isEncrypted: isEncrypted)
             return LocalTweakDefinition(tweak: tweak, generatedPropertyName: generatedPropertyName)
         }
 
-        private func string(
-            _ field: JSONNode.Member, feature: String, variable: String
-        ) throws(TweakLoadError) -> String {
+        private mutating func string(
+            _ field: JSONNode.Member, feature: String, variable: String, isValid: inout Bool
+        ) -> String? {
             guard case .string(let text) = field.value.content else {
-                throw failure(
+                report(
                     .wrongType(field: field.key, expected: "string", found: field.value.typeName),
                     at: field.value.offset, feature: feature, variable: variable)
+                isValid = false
+                return nil
             }
             return text
         }
 
-        private func failure(
+        private mutating func report(
             _ reason: TweakLoadError.Reason, at offset: Int, feature: String? = nil, variable: String? = nil
-        ) -> TweakLoadError {
-            TweakLoadError(
-                source: source, feature: feature, variable: variable,
-                position: TextPosition(offset: offset, in: bytes), reason: reason)
+        ) {
+            problems.append(
+                TweakLoadError(
+                    source: source, feature: feature, variable: variable,
+                    position: TextPosition(offset: offset, in: bytes), reason: reason))
         }
     }
 }

@@ -58,6 +58,14 @@ public struct TweakLoadError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     public var description: String {
+        Self.diagnostic(source: source, position: position, feature: feature, variable: variable, reasonDescription)
+    }
+
+    /// `source[:line:column]: [feature.variable: | feature F: ]message`: the form of every
+    /// diagnostic about a tweaks file.
+    package static func diagnostic(
+        source: String, position: TextPosition?, feature: String?, variable: String?, _ message: String
+    ) -> String {
         var text = source
         if let position { text += ":\(position)" }
         text += ": "
@@ -66,10 +74,11 @@ public struct TweakLoadError: Error, Sendable, Hashable, CustomStringConvertible
         case (let feature?, nil): text += "feature \(feature): "
         default: break
         }
-        return text + reasonDescription
+        return text + message
     }
 
-    private var reasonDescription: String {
+    /// What is wrong, without the source, position and tweak.
+    package var reasonDescription: String {
         switch reason {
         case .unreadable(let detail): "cannot be read: \(detail)"
         case .empty: "the document is empty"

@@ -1,40 +1,64 @@
-/// The manager's memory of earlier answers: hits **and** misses, per tweak and per feature.
+/// One thread's memory of one manager's earlier answers: hits **and** misses, per tweak and per
+/// feature, with the manager's read settings as they were when the cache was last emptied.
 ///
-/// Coherence rule: every change bumps ``generation`` and empties the cache. A lookup notes the
-/// generation before it asks the providers and stores its answer only if no change happened
-/// meanwhile, so an answer read before a write can never be stored after it.
-struct TweakCache: Sendable {
-    enum Entry: Sendable {
+/// Coherence rule: every change increments the manager's cache version. A read first compares
+/// the thread's cache with the current version and empties it when they differ; a lookup that
+/// asked the providers stores its answer only if the version did not change meanwhile, so an
+/// answer read before a write can never be stored after it.
+///
+/// Only its own thread touches a cache (see ``ThreadLocalCaches``): no lock, and no memory that
+/// another reader writes.
+final class TweakCache {
+    enum Entry {
         case hit(Tweak)
         case miss
     }
 
-    var isEnabled = false
-    private(set) var generation: UInt64 = 0
-    private var tweaks: [TweakKey: Entry] = [:]
-    private var features: [String: Bool] = [:]
+    /// What a read needs of the manager's settings, copied when the cache is emptied (a settings
+    /// change increments the version too).
+    struct Settings: Sendable {
+        var isCaching = false
+        var log: LogClosure?
+    }
+
+    // Only the owning thread accesses these, one access at a time (no access spans a call out),
+    // so the runtime's exclusivity checks — a thread-local lookup per access — are skipped.
+    let managerID: UInt64
+    /// The manager's cache version this cache belongs to; no version is `UInt64.max`.
+    @exclusivity(unchecked) private(set) var version = UInt64.max
+    @exclusivity(unchecked) private(set) var settings = Settings()
+    @exclusivity(unchecked) private var tweaks: [TweakKey: Entry] = [:]
+    @exclusivity(unchecked) private var features: [String: Bool] = [:]
+
+    init(managerID: UInt64) {
+        self.managerID = managerID
+    }
+
+    /// Forgets every answer: the cache now belongs to `version`.
+    func reset(version: UInt64, settings: Settings) {
+        self.version = version
+        self.settings = settings
+        if !tweaks.isEmpty { tweaks.removeAll() }
+        if !features.isEmpty { features.removeAll() }
+    }
 
     func entry(for key: TweakKey) -> Entry? {
-        isEnabled ? tweaks[key] : nil
+        settings.isCaching ? tweaks[key] : nil
     }
 
     func isFeatureEnabled(_ feature: String) -> Bool? {
-        isEnabled ? features[feature] : nil
+        settings.isCaching ? features[feature] : nil
     }
 
-    mutating func store(_ entry: Entry, for key: TweakKey, ifGeneration expected: UInt64) {
-        guard isEnabled, generation == expected else { return }
-        tweaks[key] = entry
+    /// Keeps `tweak` (or its absence). The tweak is copied into storage of this thread's own, so
+    /// that handing it out again never touches a reference count that other threads share.
+    func store(_ tweak: Tweak?, for key: TweakKey) {
+        guard settings.isCaching else { return }
+        tweaks[key] = tweak.map { .hit($0.withOwnStorage()) } ?? .miss
     }
 
-    mutating func store(featureEnabled: Bool, for feature: String, ifGeneration expected: UInt64) {
-        guard isEnabled, generation == expected else { return }
+    func store(featureEnabled: Bool, for feature: String) {
+        guard settings.isCaching else { return }
         features[feature] = featureEnabled
-    }
-
-    mutating func invalidate() {
-        generation &+= 1
-        if !tweaks.isEmpty { tweaks.removeAll() }
-        if !features.isEmpty { features.removeAll() }
     }
 }

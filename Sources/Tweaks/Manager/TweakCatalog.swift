@@ -69,7 +69,7 @@ extension TweakManager {
             var resolved: Tweak?
             var failure: String?
             do {
-                resolved = try tweakIfPresent(feature: key.feature, variable: key.variable)
+                resolved = try tweakIfPresent(key)
             } catch {
                 failure = String(describing: error)
             }

@@ -11,6 +11,8 @@ public struct TweakExplanation: Sendable, CustomStringConvertible {
         case notFound
         /// The provider has the tweak but failed to produce it; the text is the error.
         case error(String)
+        /// A task-local override removes the tweak: reads answer "not found" (see ``TweakOverrides``).
+        case removed
     }
 
     /// A provider and its answer.
@@ -27,8 +29,8 @@ public struct TweakExplanation: Sendable, CustomStringConvertible {
     /// The index in ``answers`` of the answer a lookup returns (the first value or error);
     /// `nil` when no provider has the tweak.
     public let winningIndex: Int?
-    /// Whether the manager's cache holds an answer for this tweak, so that the next lookup is
-    /// served from it.
+    /// Whether the manager's cache (of the calling thread) holds an answer for this tweak, so
+    /// that the next lookup there is served from it.
     public let isCached: Bool
     /// Set by typed explanations (``TweakManager/explain(feature:variable:as:)``) when the winning
     /// value cannot be read as the expected type: the reason, which is also logged.
@@ -46,6 +48,7 @@ public struct TweakExplanation: Sendable, CustomStringConvertible {
             case .value(let tweak): text = tweak.displayValue
             case .notFound: text = "not found"
             case .error(let error): text = "error: \(error)"
+            case .removed: text = "removed (reads answer not found)"
             }
             lines.append("\(marker) \(index + 1). \(providerAnswer.provider): \(text)")
         }
@@ -56,7 +59,8 @@ public struct TweakExplanation: Sendable, CustomStringConvertible {
 }
 
 extension TweakManager {
-    /// Asks every provider for the tweak, without the cache, and reports what each answered.
+    /// Asks every provider for the tweak, without the cache, and reports what each answered;
+    /// inside a ``TweakOverrides`` scope that overrides the tweak, the override comes first.
     public func explain(feature: String, variable: String) -> TweakExplanation {
         explanation(of: TweakKey(feature: feature, variable: variable), typeMismatch: { _ in nil })
     }
@@ -85,6 +89,11 @@ extension TweakManager {
         var answers: [TweakExplanation.ProviderAnswer] = []
         var winningIndex: Int?
         var winningTweak: Tweak?
+        if let overrides = TweakOverrides.active, let entry = overrides.entry(for: key, in: self) {
+            winningIndex = 0
+            winningTweak = overriddenTweak(entry, key: key, overrides: overrides)
+            answers.append(.init(provider: TweakOverrides.source, answer: winningTweak.map { .value($0) } ?? .removed))
+        }
         for lookup in lookups {
             let answer: TweakExplanation.Answer
             do {
@@ -101,9 +110,9 @@ extension TweakManager {
                 answer = .error(String(describing: error))
                 if winningIndex == nil { winningIndex = answers.count }
             }
-            answers.append(.init(provider: lookup.provider.name, answer: answer))
+            answers.append(.init(provider: lookup.name, answer: answer))
         }
-        let isCached = state.withLock { $0.cache.entry(for: key) != nil }
+        let isCached = threadCache().entry(for: key) != nil
         return TweakExplanation(
             feature: key.feature, variable: key.variable, answers: answers, winningIndex: winningIndex,
             isCached: isCached, typeMismatch: winningTweak.flatMap(typeMismatch))

@@ -33,7 +33,7 @@ extension TweakManager {
 
     private func writableProvider(feature: String, variable: String) throws -> any MutableTweakProvider {
         guard let mutableTweakProvider else {
-            state.withLock { $0.logClosure }?("cannot change \(feature).\(variable): no mutable provider", .error)
+            logClosure?("cannot change \(feature).\(variable): no mutable provider", .error)
             throw TweakManagerError.noMutableProvider(feature: feature, variable: variable)
         }
         return mutableTweakProvider

@@ -5,15 +5,14 @@ extension TweakManager {
     /// conversions are exact Int↔Double ones (see `Docs/Values.md`).
     /// - Throws: ``TweakError/notSupported(feature:variable:reason:)`` when the value is of another
     ///   type, or any error of ``tweakWith(feature:variable:)``.
+    @inlinable
     public func value<Value: TweakValueConvertible>(
         feature: String, variable: String, as type: Value.Type = Value.self
     ) throws -> Value {
         let tweak = try tweakWith(feature: feature, variable: variable)
         // Decoded directly: building a codec here would allocate on every read.
         guard let value = Value(tweakValue: tweak.value) else {
-            throw TweakError.notSupported(
-                feature: feature, variable: variable,
-                reason: TweakValueCodec<Value>.convertible.mismatch(tweak, .init(detail: nil)))
+            throw typeMismatch(tweak, expected: Value.self, detail: nil)
         }
         return value
     }
@@ -24,7 +23,7 @@ extension TweakManager {
     public func value<Value: RawRepresentable & SendableMetatype>(
         feature: String, variable: String, as type: Value.Type = Value.self
     ) throws -> Value where Value.RawValue: TweakValueConvertible {
-        try value(feature: feature, variable: variable, codec: .rawRepresentable)
+        try value(TweakKey(feature: feature, variable: variable), codec: .rawRepresentable)
     }
 
     /// The tweak's structured (JSON object or array) value decoded as a `Decodable` type.
@@ -39,20 +38,42 @@ extension TweakManager {
     public func value<Value: Codable & SendableMetatype>(
         feature: String, variable: String, as type: Value.Type = Value.self
     ) throws -> Value {
-        try value(feature: feature, variable: variable, codec: .codable)
+        try value(TweakKey(feature: feature, variable: variable), codec: .codable)
     }
 
-    func value<Value>(feature: String, variable: String, codec: TweakValueCodec<Value>) throws -> Value {
-        let tweak = try tweakWith(feature: feature, variable: variable)
-        return try decode(tweak, codec: codec)
+    // The generic reads behind the wrappers are `@inlinable`: they specialize in the caller's
+    // module, where unspecialized generic code would look up type metadata on every read.
+
+    @inlinable
+    func value<Value>(_ key: TweakKey, codec: TweakValueCodec<Value>) throws -> Value {
+        try decode(tweakWith(key), codec: codec)
     }
 
+    @inlinable
     func decode<Value>(_ tweak: Tweak, codec: TweakValueCodec<Value>) throws(TweakError) -> Value {
         do {
             return try codec.decode(tweak.value)
         } catch {
-            throw .notSupported(feature: tweak.feature, variable: tweak.variable, reason: codec.mismatch(tweak, error))
+            throw typeMismatch(tweak, expected: Value.self, detail: error.detail)
         }
+    }
+
+    /// The tweak for `key`, or ``TweakError/notFound(feature:variable:)``.
+    @usableFromInline
+    func tweakWith(_ key: TweakKey) throws -> Tweak {
+        guard let tweak = try tweakIfPresent(key) else {
+            throw TweakError.notFound(feature: key.feature, variable: key.variable)
+        }
+        return tweak
+    }
+
+    /// Why `tweak` could not be read as `expected`, without revealing an encrypted value.
+    @usableFromInline
+    func typeMismatch(_ tweak: Tweak, expected: Any.Type, detail: String?) -> TweakError {
+        var reason =
+            "expected \(expected), found \(tweak.value.kind) \(tweak.isEncrypted ? "<encrypted>" : tweak.value.description)"
+        if let detail { reason += " (\(detail))" }
+        return .notSupported(feature: tweak.feature, variable: tweak.variable, reason: reason)
     }
 
     /// Stores a `RawRepresentable` value (typically an enum case) as its raw value in the override layer.
@@ -73,15 +94,5 @@ extension TweakManager {
     /// Writes `value` through `codec` to the override layer.
     func set<Value>(_ value: Value, feature: String, variable: String, codec: TweakValueCodec<Value>) throws {
         try set(codec.encode(value), feature: feature, variable: variable)
-    }
-}
-
-extension TweakValueCodec {
-    /// Why `tweak` could not be read as `Value`, without revealing an encrypted value.
-    func mismatch(_ tweak: Tweak, _ error: Mismatch) -> String {
-        var text =
-            "expected \(typeName), found \(tweak.value.kind) \(tweak.isEncrypted ? "<encrypted>" : tweak.value.description)"
-        if let detail = error.detail { text += " (\(detail))" }
-        return text
     }
 }

@@ -27,12 +27,12 @@ public final class TweakManager: Sendable {
     /// The highest-priority mutable provider: where ``set(_:feature:variable:)`` writes.
     public let mutableTweakProvider: (any MutableTweakProvider)?
 
-    /// The providers, each with its keyed fast path when it has one (decided once, not per lookup).
-    let lookups: [ProviderLookup]
+    /// The providers as the manager asks them: by key, through the fast path of the built-in
+    /// providers or an adapter for the others (decided once, not per lookup).
+    let lookups: [any TweakKeyLookup]
 
     struct State: Sendable {
-        var cache = TweakCache()
-        var logClosure: LogClosure?
+        var readSettings = TweakCache.Settings()
         var decryptionClosure: DecryptionClosure?
         var updateHandlers: [ObjectIdentifier: @Sendable (Tweak) -> Void] = [:]
         var subscribers: [UInt64: ChangeSubscriber] = [:]
@@ -40,6 +40,12 @@ public final class TweakManager: Sendable {
     }
 
     let state = Locked(State())
+
+    /// Identifies this manager's caches in every thread; never reused.
+    let id: UInt64
+    /// Incremented by every change: threads compare it with their cache's (see ``TweakCache``).
+    let cacheVersion = AtomicCounter()
+    private static let identifiers = AtomicCounter()
 
     // Written once in `init` and read once in `deinit`; the notification block never touches it,
     // so no two threads can access it at the same time.
@@ -49,7 +55,10 @@ public final class TweakManager: Sendable {
     public init(tweakProviders: [any TweakProvider]) {
         self.tweakProviders = tweakProviders
         self.mutableTweakProvider = tweakProviders.lazy.compactMap { $0 as? any MutableTweakProvider }.first
-        self.lookups = tweakProviders.map(ProviderLookup.init)
+        self.lookups = tweakProviders.map { provider -> any TweakKeyLookup in
+            provider as? any KeyedTweakProvider ?? NamedLookup(provider: provider)
+        }
+        self.id = Self.identifiers.increment()
         notificationObserver = NotificationCenter.default.addObserver(
             forName: TweakProviderDidChangeNotification, object: nil, queue: nil
         ) { [weak self] notification in
@@ -68,20 +77,14 @@ public final class TweakManager: Sendable {
     /// Whether answers are cached. Off by default, as in JustTweak; turning it on or off empties
     /// the cache.
     public var useCache: Bool {
-        get { state.withLock { $0.cache.isEnabled } }
-        set {
-            state.withLock { state in
-                guard state.cache.isEnabled != newValue else { return }
-                state.cache.invalidate()
-                state.cache.isEnabled = newValue
-            }
-        }
+        get { state.withLock { $0.readSettings.isCaching } }
+        set { changeReadSettings { $0.isCaching = newValue } }
     }
 
     /// Receives the manager's log messages; messages are only built while one is set.
     public var logClosure: LogClosure? {
-        get { state.withLock { $0.logClosure } }
-        set { state.withLock { $0.logClosure = newValue } }
+        get { state.withLock { $0.readSettings.log } }
+        set { changeReadSettings { $0.log = newValue } }
     }
 
     /// Decrypts tweaks marked encrypted. Setting it sets the same closure on every provider
@@ -97,7 +100,27 @@ public final class TweakManager: Sendable {
 
     /// Empties the cache.
     public func resetCache() {
-        state.withLock { $0.cache.invalidate() }
+        cacheVersion.increment()
+    }
+
+    /// Changes what reads copy into their thread's cache, then empties every thread's cache so
+    /// that each copies the new settings on its next read.
+    private func changeReadSettings(_ change: (inout TweakCache.Settings) -> Void) {
+        state.withLock { change(&$0.readSettings) }
+        resetCache()
+    }
+
+    /// The calling thread's cache of this manager, emptied first if anything changed since it
+    /// was filled.
+    @inline(__always)
+    func threadCache() -> TweakCache {
+        let version = cacheVersion.load()
+        let cache = ThreadLocalCaches.current.cache(forManager: id)
+        if cache.version != version {
+            // Settings are read after the version: they are at least as new as the version says.
+            cache.reset(version: version, settings: state.withLock { $0.readSettings })
+        }
+        return cache
     }
 
     // MARK: Reads
@@ -118,39 +141,41 @@ public final class TweakManager: Sendable {
 
     /// Like ``tweakWith(feature:variable:)``, but `nil` instead of an error when no provider has it.
     public func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
-        let key = TweakKey(feature: feature, variable: variable)
-        let (cached, generation, log, isCaching) = state.withLock {
-            ($0.cache.entry(for: key), $0.cache.generation, $0.logClosure, $0.cache.isEnabled)
+        try tweakIfPresent(TweakKey(feature: feature, variable: variable))
+    }
+
+    /// The lookup behind every read: task-local overrides, then the cache, then the providers.
+    func tweakIfPresent(_ key: TweakKey) throws -> Tweak? {
+        if let overrides = TweakOverrides.active, let entry = overrides.entry(for: key, in: self) {
+            return overriddenTweak(entry, key: key, overrides: overrides)
         }
-        if let cached {
-            log?("\(feature).\(variable) answered from the cache", .verbose)
+        let cache = threadCache()
+        let log = cache.settings.log
+        if let cached = cache.entry(for: key) {
+            log?("\(key.feature).\(key.variable) answered from the cache", .verbose)
             switch cached {
             case .hit(let tweak): return tweak
             case .miss: return nil
             }
         }
+        let version = cache.version
         let tweak = try resolve(key, log: log)
-        if isCaching {
-            state.withLock {
-                $0.cache.store(tweak.map(TweakCache.Entry.hit) ?? .miss, for: key, ifGeneration: generation)
-            }
-        }
+        if cacheVersion.load() == version { cache.store(tweak, for: key) }
         return tweak
     }
 
     /// Asks the providers in order, without the cache.
     func resolve(_ key: TweakKey, log: LogClosure?) throws -> Tweak? {
         for lookup in lookups {
-            let provider = lookup.provider
             let found: Tweak?
             do {
                 found = try lookup.tweak(for: key)
             } catch {
-                log?("\(key.feature).\(key.variable): \(provider.name) failed: \(error)", .error)
+                log?("\(key.feature).\(key.variable): \(lookup.name) failed: \(error)", .error)
                 throw error
             }
             guard let tweak = found else {
-                log?("\(key.feature).\(key.variable) not in \(provider.name)", .verbose)
+                log?("\(key.feature).\(key.variable) not in \(lookup.name)", .verbose)
                 continue
             }
             log?("\(key.feature).\(key.variable) resolved: \(tweak)", .debug)
@@ -168,10 +193,14 @@ public final class TweakManager: Sendable {
     /// whose opinion cannot be read (say, `enabled` is a string) is passed over and the reason
     /// logged at `error` level; ``explain(feature:variable:)`` on `enabled` shows it too.
     public func isFeatureEnabled(_ feature: String) -> Bool {
-        let (cached, generation, log) = state.withLock {
-            ($0.cache.isFeatureEnabled(feature), $0.cache.generation, $0.logClosure)
+        if let overrides = TweakOverrides.active, let enabled = overriddenFeatureEnabled(feature, overrides: overrides)
+        {
+            return enabled
         }
-        if let cached { return cached }
+        let cache = threadCache()
+        if let cached = cache.isFeatureEnabled(feature) { return cached }
+        let log = cache.settings.log
+        let version = cache.version
         var enabled = false
         var decider: String?
         for provider in tweakProviders {
@@ -188,28 +217,7 @@ public final class TweakManager: Sendable {
         log?(
             "feature \(feature) is \(enabled ? "enabled" : "disabled") (\(decider ?? "no provider has an opinion"))",
             .debug)
-        state.withLock { $0.cache.store(featureEnabled: enabled, for: feature, ifGeneration: generation) }
+        if cacheVersion.load() == version { cache.store(featureEnabled: enabled, for: feature) }
         return enabled
-    }
-}
-
-/// One provider of a manager and how to ask it.
-struct ProviderLookup: Sendable {
-    let provider: any TweakProvider
-    let keyed: (any KeyedTweakProvider)?
-
-    init(_ provider: any TweakProvider) {
-        self.provider = provider
-        self.keyed = provider as? any KeyedTweakProvider
-    }
-
-    /// The provider's tweak for `key`, naming the provider as its source when the provider did not.
-    func tweak(for key: TweakKey) throws -> Tweak? {
-        let tweak =
-            if let keyed { try keyed.tweakIfPresent(key) } else {
-                try provider.tweakIfPresent(feature: key.feature, variable: key.variable)
-            }
-        guard let tweak, tweak.source == nil else { return tweak }
-        return tweak.with(source: provider.name)
     }
 }

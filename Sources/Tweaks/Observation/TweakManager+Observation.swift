@@ -63,7 +63,7 @@ extension TweakManager {
     /// The current tweak for change streams: never throws, reports failures to the log.
     func currentTweak(_ key: TweakKey) -> Tweak? {
         do {
-            return try tweakIfPresent(feature: key.feature, variable: key.variable)
+            return try tweakIfPresent(key)
         } catch {
             logClosure?("\(key.feature).\(key.variable) cannot be read: \(error)", .error)
             return nil
@@ -78,9 +78,9 @@ extension TweakManager {
         }
         let tweak = notification.userInfo?[TweakProviderDidChangeNotificationTweakKey] as? Tweak
         let key = tweak.map { TweakKey(feature: $0.feature, variable: $0.variable) }
+        resetCache()
         let (handlers, subscribers) = state.withLock { state in
-            state.cache.invalidate()
-            return (Array(state.updateHandlers.values), Array(state.subscribers.values))
+            (Array(state.updateHandlers.values), Array(state.subscribers.values))
         }
         for subscriber in subscribers where subscriber.key == nil || key == nil || subscriber.key == key {
             subscriber.continuation.yield(ChangeSubscriber.Event(key: key))

@@ -15,6 +15,8 @@ struct JSONParser {
     private let bytes: [UInt8]
     private let source: String
     private var index = 0
+    /// When set, duplicate keys are recorded here (and the later member dropped) instead of thrown.
+    private var duplicateKeys: [TweakLoadError]?
 
     private init(bytes: [UInt8], source: String) {
         self.bytes = bytes
@@ -24,6 +26,17 @@ struct JSONParser {
     /// Parses one JSON document. A UTF-8 byte-order mark at the start is skipped.
     static func parse(_ bytes: [UInt8], source: String) throws(TweakLoadError) -> JSONNode {
         var parser = JSONParser(bytes: bytes, source: source)
+        return try parser.parseDocument()
+    }
+
+    /// Parses one JSON document, recording every duplicate key in `duplicateKeys` instead of
+    /// stopping at the first (the later member is dropped); other errors are thrown.
+    static func parse(
+        _ bytes: [UInt8], source: String, duplicateKeys: inout [TweakLoadError]
+    ) throws(TweakLoadError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes, source: source)
+        parser.duplicateKeys = []
+        defer { duplicateKeys = parser.duplicateKeys ?? [] }
         return try parser.parseDocument()
     }
 
@@ -86,7 +99,11 @@ struct JSONParser {
                 if seenKeys.isEmpty { seenKeys = Set(members.lazy.map(\.key)) }
                 isDuplicate = !seenKeys.insert(key).inserted
             }
-            guard !isDuplicate else { throw failure(.duplicateKey(key), at: keyOffset) }
+            if isDuplicate {
+                guard duplicateKeys != nil else { throw failure(.duplicateKey(key), at: keyOffset) }
+                let duplicate = failure(.duplicateKey(key), at: keyOffset)
+                duplicateKeys?.append(duplicate)
+            }
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else {
                 throw failure(
@@ -94,7 +111,7 @@ struct JSONParser {
             }
             skipWhitespace()
             let value = try parseValue(depth: depth + 1)
-            members.append(JSONNode.Member(key: key, keyOffset: keyOffset, value: value))
+            if !isDuplicate { members.append(JSONNode.Member(key: key, keyOffset: keyOffset, value: value)) }
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             if consume(UInt8(ascii: "}")) { return .object(members) }

@@ -5,11 +5,9 @@ enum UTF8Validation {
     static func firstInvalidOffset(in bytes: [UInt8], from start: Int = 0) -> Int? {
         var index = start
         while index < bytes.count {
+            index = endOfASCIIRun(in: bytes, from: index)
+            guard index < bytes.count else { return nil }
             let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
             let length: Int
             let secondByteRange: ClosedRange<UInt8>
             switch lead {
@@ -29,5 +27,20 @@ enum UTF8Validation {
             index += length
         }
         return nil
+    }
+
+    /// The offset of the first non-ASCII byte at or after `start` (or the end), checking eight
+    /// bytes at a time: tweak files are mostly ASCII.
+    private static func endOfASCIIRun(in bytes: [UInt8], from start: Int) -> Int {
+        bytes.withUnsafeBytes { buffer in
+            var index = start
+            while index + 8 <= buffer.count,
+                buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                index += 8
+            }
+            while index < buffer.count, buffer[index] < 0x80 { index += 1 }
+            return index
+        }
     }
 }

@@ -8,10 +8,11 @@
 /// Assigning a value writes an override; assigning `nil` deletes it.
 @propertyWrapper
 public struct OptionalTweakProperty<Value: Sendable>: Sendable {
-    let binding: TweakBinding<Value>
+    @usableFromInline let binding: TweakBinding<Value>
     /// The value read when the tweak cannot be used.
     public let fallbackValue: Value?
 
+    @inlinable
     public init(fallbackValue: Value?, feature: String, variable: String, tweakManager: TweakManager)
     where Value: TweakValueConvertible {
         self.init(
@@ -19,6 +20,7 @@ public struct OptionalTweakProperty<Value: Sendable>: Sendable {
             TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .convertible))
     }
 
+    @inlinable
     public init(fallbackValue: Value?, feature: String, variable: String, tweakManager: TweakManager)
     where Value: RawRepresentable & SendableMetatype, Value.RawValue: TweakValueConvertible {
         self.init(
@@ -33,11 +35,13 @@ public struct OptionalTweakProperty<Value: Sendable>: Sendable {
             fallbackValue, TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .codable))
     }
 
-    private init(_ fallbackValue: Value?, _ binding: TweakBinding<Value>) {
+    @usableFromInline
+    init(_ fallbackValue: Value?, _ binding: TweakBinding<Value>) {
         self.fallbackValue = fallbackValue
         self.binding = binding
     }
 
+    @inlinable
     public var wrappedValue: Value? {
         get { binding.readOrLogFailure() ?? fallbackValue }
         nonmutating set {

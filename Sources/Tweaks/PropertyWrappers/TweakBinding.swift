@@ -1,28 +1,46 @@
 /// What the property wrappers share: one tweak of one manager, read and written as `Value`.
+@usableFromInline
 struct TweakBinding<Value>: Sendable {
-    let feature: String
-    let variable: String
-    let manager: TweakManager
-    let codec: TweakValueCodec<Value>
+    /// Made once, so that a read hashes no string.
+    @usableFromInline let key: TweakKey
+    @usableFromInline let manager: TweakManager
+    @usableFromInline let codec: TweakValueCodec<Value>
 
+    @usableFromInline
+    init(feature: String, variable: String, manager: TweakManager, codec: TweakValueCodec<Value>) {
+        self.key = TweakKey(feature: feature, variable: variable)
+        self.manager = manager
+        self.codec = codec
+    }
+
+    var feature: String { key.feature }
+    var variable: String { key.variable }
+
+    @inlinable
     func read() throws -> Value {
-        try manager.value(feature: feature, variable: variable, codec: codec)
+        try manager.value(key, codec: codec)
     }
 
     /// ``read()``, or `nil` after logging why (a miss at `debug`, anything else at `error`).
+    @inlinable
     func readOrLogFailure() -> Value? {
         do {
             return try read()
         } catch {
-            if let log = manager.logClosure {
-                let isMiss = if case TweakError.notFound = error { true } else { false }
-                log("\(feature).\(variable): \(error); using the fallback value", isMiss ? .debug : .error)
-            }
+            logFallback(error)
             return nil
         }
     }
 
+    @usableFromInline
+    func logFallback(_ error: any Error) {
+        guard let log = manager.logClosure else { return }
+        let isMiss = if case TweakError.notFound = error { true } else { false }
+        log("\(feature).\(variable): \(error); using the fallback value", isMiss ? .debug : .error)
+    }
+
     /// Writes an override; a failure (no mutable provider, a value that cannot be encoded) is logged.
+    @usableFromInline
     func write(_ value: Value) {
         do {
             try manager.set(value, feature: feature, variable: variable, codec: codec)
@@ -31,6 +49,7 @@ struct TweakBinding<Value>: Sendable {
         }
     }
 
+    @usableFromInline
     func delete() {
         do {
             try manager.deleteValue(feature: feature, variable: variable)
@@ -39,9 +58,13 @@ struct TweakBinding<Value>: Sendable {
         }
     }
 
-    /// The first value, in provider order, that reads as `Value`; `nil` when none does.
+    /// The first value, in provider order, that reads as `Value`; `nil` when none does or a
+    /// task-local override removes the tweak.
     func firstReadableValue() -> Value? {
-        let key = TweakKey(feature: feature, variable: variable)
+        if let overrides = TweakOverrides.active, let entry = overrides.entry(for: key, in: manager) {
+            guard case .value(let tweak) = entry else { return nil }
+            if let value = try? codec.decode(tweak.value) { return value }
+        }
         for lookup in manager.lookups {
             guard let tweak = try? lookup.tweak(for: key),
                 let value = try? codec.decode(tweak.value)

@@ -13,12 +13,14 @@
 /// feature and variable: use ``FallbackTweakProperty`` where a tweak may be missing.
 @propertyWrapper
 public struct TweakProperty<Value>: Sendable {
-    let binding: TweakBinding<Value>
+    @usableFromInline let binding: TweakBinding<Value>
 
+    @inlinable
     public init(feature: String, variable: String, tweakManager: TweakManager) where Value: TweakValueConvertible {
         binding = TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .convertible)
     }
 
+    @inlinable
     public init(feature: String, variable: String, tweakManager: TweakManager)
     where Value: RawRepresentable & SendableMetatype, Value.RawValue: TweakValueConvertible {
         binding = TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .rawRepresentable)
@@ -29,6 +31,7 @@ public struct TweakProperty<Value>: Sendable {
         binding = TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .codable)
     }
 
+    @inlinable
     public var wrappedValue: Value {
         get { Self.read(binding) }
         nonmutating set { binding.write(newValue) }
@@ -40,9 +43,20 @@ public struct TweakProperty<Value>: Sendable {
         return binding.projection { Self.read(binding) }
     }
 
-    private static func read(_ binding: TweakBinding<Value>) -> Value {
+    @inlinable
+    static func read(_ binding: TweakBinding<Value>) -> Value {
         do {
             return try binding.read()
+        } catch {
+            return recover(binding, from: error)
+        }
+    }
+
+    /// The value when the winner cannot be read: the first value of the right type, else a stop.
+    @usableFromInline
+    static func recover(_ binding: TweakBinding<Value>, from error: any Error) -> Value {
+        do {
+            throw error
         } catch TweakError.notSupported(_, _, let reason) {
             binding.manager.logClosure?("@TweakProperty \(binding.feature).\(binding.variable): \(reason)", .error)
             if let value = binding.firstReadableValue() { return value }

@@ -8,7 +8,8 @@ package final class Locked<State: Sendable>: @unchecked Sendable {
     // `withLock`, which holds `lock` for the whole access, so no two threads touch it at once.
     // Callers must not let the `inout` reference escape the closure (the compiler enforces it).
     private let lock = NSLock()
-    private var state: State
+    // The lock already makes every access exclusive: the runtime's exclusivity check is skipped.
+    @exclusivity(unchecked) private var state: State
 
     package init(_ initialState: State) {
         self.state = initialState

@@ -3,11 +3,13 @@
 ///
 /// The hash of both names is computed once, when the key is made: a lookup that goes through the
 /// cache and several providers hashes the two strings once instead of once per dictionary.
+@usableFromInline
 package struct TweakKey: Hashable, Sendable {
     package let feature: String
     package let variable: String
     private let hashCode: Int
 
+    @usableFromInline
     package init(feature: String, variable: String) {
         self.feature = feature
         self.variable = variable
@@ -17,23 +19,20 @@ package struct TweakKey: Hashable, Sendable {
         hashCode = hasher.finalize()
     }
 
+    @usableFromInline
     package static func == (lhs: TweakKey, rhs: TweakKey) -> Bool {
         lhs.hashCode == rhs.hashCode && lhs.feature == rhs.feature && lhs.variable == rhs.variable
     }
 
+    @usableFromInline
     package func hash(into hasher: inout Hasher) {
         hasher.combine(hashCode)
     }
-}
 
-/// A provider that answers by ``TweakKey`` directly: the built-in providers. The manager uses it to
-/// reuse one key (and its hash) across the cache and every provider of a lookup.
-protocol KeyedTweakProvider: TweakProvider {
-    func tweakIfPresent(_ key: TweakKey) throws -> Tweak?
-}
-
-extension KeyedTweakProvider {
-    public func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
-        try tweakIfPresent(TweakKey(feature: feature, variable: variable))
+    /// What `Dictionary` and `Set` ask for: the precomputed hash (itself from a seeded `Hasher`)
+    /// mixed with the table's seed, instead of hashing it a second time.
+    @usableFromInline
+    package func _rawHashValue(seed: Int) -> Int {
+        hashCode ^ seed
     }
 }

@@ -2,22 +2,51 @@ import Foundation
 
 /// How one Swift type is read from and written to a ``TweakValue``: the single place that the
 /// typed reads, the property wrappers and the generated accessors share.
+@usableFromInline
 struct TweakValueCodec<Value>: Sendable {
     /// Why a value could not be read as `Value`.
+    @usableFromInline
     struct Mismatch: Error {
-        let detail: String?
+        @usableFromInline let detail: String?
+
+        @usableFromInline
+        init(detail: String?) {
+            self.detail = detail
+        }
     }
 
-    /// The type name shown in errors, e.g. `Int` or `MaintenanceConfig`.
-    let typeName: String
-    let decode: @Sendable (TweakValue) throws(Mismatch) -> Value
-    let encode: @Sendable (Value) throws -> TweakValue
+    @usableFromInline let decode: @Sendable (TweakValue) throws(Mismatch) -> Value
+    @usableFromInline let encode: @Sendable (Value) throws -> TweakValue
+
+    @usableFromInline
+    init(
+        decode: @escaping @Sendable (TweakValue) throws(Mismatch) -> Value,
+        encode: @escaping @Sendable (Value) throws -> TweakValue
+    ) {
+        self.decode = decode
+        self.encode = encode
+    }
 }
 
+extension TweakValueCodec {
+    /// The type name shown in errors, e.g. `Int` or `MaintenanceConfig` (built only when needed).
+    var typeName: String { String(describing: Value.self) }
+}
+
+extension TweakValueCodec.Mismatch {
+    @usableFromInline
+    static func notACase(_ value: TweakValue, of type: Any.Type) -> Self {
+        Self(detail: "\(value) is not a case of \(type)")
+    }
+}
+
+// The codecs of simple values are `@inlinable`, so that their closures are made, specialized, in
+// the module that declares the property.
+
 extension TweakValueCodec where Value: TweakValueConvertible {
+    @inlinable
     static var convertible: Self {
         Self(
-            typeName: String(describing: Value.self),
             decode: { value throws(Mismatch) in
                 guard let converted = Value(tweakValue: value) else { throw Mismatch(detail: nil) }
                 return converted
@@ -27,14 +56,12 @@ extension TweakValueCodec where Value: TweakValueConvertible {
 }
 
 extension TweakValueCodec where Value: RawRepresentable & SendableMetatype, Value.RawValue: TweakValueConvertible {
+    @inlinable
     static var rawRepresentable: Self {
         Self(
-            typeName: String(describing: Value.self),
             decode: { value throws(Mismatch) in
                 guard let raw = Value.RawValue(tweakValue: value) else { throw Mismatch(detail: nil) }
-                guard let converted = Value(rawValue: raw) else {
-                    throw Mismatch(detail: "\(value) is not a case of \(Value.self)")
-                }
+                guard let converted = Value(rawValue: raw) else { throw .notACase(value, of: Value.self) }
                 return converted
             },
             encode: { $0.rawValue.tweakValue })
@@ -44,7 +71,6 @@ extension TweakValueCodec where Value: RawRepresentable & SendableMetatype, Valu
 extension TweakValueCodec where Value: Codable & SendableMetatype {
     static var codable: Self {
         Self(
-            typeName: String(describing: Value.self),
             decode: { value throws(Mismatch) in
                 var text = ""
                 JSONWriter.write(value, to: &text)

@@ -1,14 +1,5 @@
 import Foundation
-
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Android)
-    import Android
-#endif
+import Tweaks
 
 /// The one file that keeps a provider's active configuration across launches: the document, its
 /// entity tag and its fetch time together, so that they can never disagree (Firebase keeps the
@@ -99,47 +90,15 @@ struct RemoteConfigurationCache: Sendable {
         }
         contents.append(UInt8(ascii: "\n"))
         contents.append(configuration.data)
-        try writeAtomically(contents)
-    }
-
-    private func writeAtomically(_ contents: Data) throws(RemoteCacheError) {
-        let directory = url.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try AtomicFile.replace(path, with: [UInt8](contents))
         } catch {
-            throw failure(.unwritable(error.localizedDescription))
+            throw failure(.unwritable(error.detail))
         }
-        let temporaryPath = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
-        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure(.unwritable(Self.systemError("open"))) }
-        var isWritten = false
-        defer { if !isWritten { unlink(temporaryPath) } }
-        let allWritten = contents.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
-        let writeError = allWritten ? nil : Self.systemError("write")
-        let flushed = allWritten && fsync(descriptor) == 0
-        let flushError = flushed || !allWritten ? nil : Self.systemError("fsync")
-        close(descriptor)
-        if let error = writeError ?? flushError { throw failure(.unwritable(error)) }
-        guard rename(temporaryPath, path) == 0 else { throw failure(.unwritable(Self.systemError("rename"))) }
-        isWritten = true
     }
 
     private func failure(_ reason: RemoteCacheError.Reason) -> RemoteCacheError {
         RemoteCacheError(path: path, reason: reason)
-    }
-
-    private static func systemError(_ call: String) -> String {
-        "\(call): \(String(cString: strerror(errno)))"
     }
 
     /// FNV-1a (64 bit) of `data`, in hex: catches a damaged file; it is not a security measure.

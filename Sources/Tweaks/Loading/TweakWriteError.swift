@@ -1,0 +1,14 @@
+/// Why a tweaks file could not be written: the file and the system's explanation.
+public struct TweakWriteError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The path of the file that was being written.
+    public let path: String
+    /// What went wrong, as the system reported it.
+    public let detail: String
+
+    public init(path: String, detail: String) {
+        self.path = path
+        self.detail = detail
+    }
+
+    public var description: String { "\(path): cannot be written: \(detail)" }
+}

@@ -1,0 +1,303 @@
+import Foundation
+
+/// A mutable provider persisted as one JSON file in the local tweaks schema: overrides that
+/// survive relaunches and that other processes (`tweak set`, another service) can change.
+///
+/// ```swift
+/// let overrides = try OverridesFileTweakProvider(fileURL: URL(fileURLWithPath: "/var/lib/app/overrides.json"))
+/// let manager = TweakManager(tweakProviders: [overrides, try LocalTweakProvider(jsonURL: defaultsURL)])
+/// ```
+///
+/// - Reads are served from memory and never touch the disk.
+/// - Every change rewrites the whole file atomically (a temporary file in the same folder, flushed
+///   and renamed over it) with permissions `0600`, creating the folder (`0700`) when needed. Before
+///   writing, the provider picks up changes another process made, so that they are not lost.
+/// - Every ``pollInterval`` (1 s by default) it looks at the file's modification date, size and
+///   file number; when they changed it reads the file again and posts
+///   ``TweakProviderDidChangeNotification`` once per tweak that was added, changed or removed.
+///   ``reload()`` does the same at once.
+/// - A missing file means "no overrides". A file that cannot be read or is not a valid tweaks
+///   document is reported by `init` and ``reload()``; the polling then keeps the values it had
+///   and records the problem in ``lastError``.
+/// - The protocol's `set`, `deleteValue` and `removeAllValues` cannot throw: when the file cannot
+///   be written (or holds a document that a write would destroy), the change still applies in
+///   memory for this process and ``lastError`` says why. ``trySet(_:feature:variable:)``,
+///   ``tryDeleteValue(feature:variable:)`` and ``tryRemoveAllValues()`` throw instead and change nothing.
+///
+/// The file holds one entry per override, `feature → variable → {"Value": …}`, so it can be read
+/// by ``LocalTweakProvider`` and edited by hand; entries may also carry `Title`, `Description`,
+/// `Group` and `Encrypted` (such values go through ``decryptionClosure``).
+public final class OverridesFileTweakProvider: MutableTweakProvider, KeyedTweakProvider {
+    /// The poll interval unless another is given: 1 second.
+    public static let defaultPollInterval: TimeInterval = 1
+
+    private struct State: Sendable {
+        var tweaks: [TweakKey: Tweak] = [:]
+        /// The version of the file that `tweaks` reflects; `nil` when there was no file.
+        var stamp: AtomicFile.Stamp?
+        var decryptionClosure: DecryptionClosure?
+        var lastError: (any Error)?
+    }
+
+    public let name: String
+    /// The file the overrides are stored in.
+    public let fileURL: URL
+    /// How often the file is checked for changes made by other processes; `nil` when it is not.
+    public let pollInterval: TimeInterval?
+
+    private let path: String
+    private let state = Locked(State())
+    /// Serializes disk reads and writes, so that the in-memory copy and the file change in order.
+    /// Never held while notifications are posted.
+    private let fileLock = NSLock()
+    private let poller = Locked<Task<Void, Never>?>(nil)
+
+    /// A provider of the overrides stored in the file at `fileURL` (a file URL). The file need not
+    /// exist; it is created by the first change.
+    ///
+    /// - Parameter pollInterval: how often to look for changes made by other processes (at least
+    ///   0.05 s); `nil` to never look (call ``reload()`` yourself).
+    /// - Throws: ``TweakLoadError`` when the file exists but cannot be read or is not a valid
+    ///   tweaks document.
+    public init(
+        fileURL: URL, name: String = "OverridesFileTweakProvider",
+        pollInterval: TimeInterval? = OverridesFileTweakProvider.defaultPollInterval
+    ) throws(TweakLoadError) {
+        self.fileURL = fileURL
+        self.name = name
+        self.pollInterval = pollInterval.map { max($0, 0.05) }
+        path = fileURL.path
+        let stamp = AtomicFile.Stamp(path: path)
+        let tweaks = try Self.read(path, exists: stamp != nil, source: name)
+        state.withLock { state in
+            state.tweaks = tweaks
+            state.stamp = stamp
+        }
+        if let interval = self.pollInterval { startPolling(every: interval) }
+    }
+
+    deinit {
+        poller.withLock { $0 }?.cancel()
+    }
+
+    public var decryptionClosure: DecryptionClosure? {
+        get { state.withLock { $0.decryptionClosure } }
+        set { state.withLock { $0.decryptionClosure = newValue } }
+    }
+
+    /// The last problem with the file: a write that failed, or a reload that found a document it
+    /// could not read. `nil` after the next successful read or write.
+    public var lastError: (any Error)? {
+        state.withLock { $0.lastError }
+    }
+
+    func tweakIfPresent(_ key: TweakKey) throws -> Tweak? {
+        let (tweak, closure) = state.withLock { ($0.tweaks[key], $0.decryptionClosure) }
+        return try tweak?.decrypted(using: closure)
+    }
+
+    public var knownTweaks: [Tweak] {
+        state.withLock { Array($0.tweaks.values) }
+    }
+
+    // MARK: Changes
+
+    public func set(_ value: TweakValue, feature: String, variable: String) {
+        let tweak = Tweak(feature: feature, variable: variable, value: value, source: name)
+        changeRecordingErrors(announcing: tweak) { tweaks in
+            tweaks[TweakKey(feature: feature, variable: variable)] = tweak
+            return []
+        }
+    }
+
+    public func deleteValue(feature: String, variable: String) {
+        let key = TweakKey(feature: feature, variable: variable)
+        changeRecordingErrors(announcing: nil) { tweaks in tweaks.removeValue(forKey: key).map { [$0] } ?? [] }
+    }
+
+    public func removeAllValues() {
+        changeRecordingErrors(announcing: nil, Self.removeAll)
+    }
+
+    /// Stores `value` and writes the file, or throws and changes nothing.
+    /// - Throws: ``TweakLoadError`` when the file holds a document that cannot be read (writing
+    ///   would destroy it), ``TweakWriteError`` when it cannot be written.
+    public func trySet(_ value: TweakValue, feature: String, variable: String) throws {
+        let tweak = Tweak(feature: feature, variable: variable, value: value, source: name)
+        try change(announcing: tweak) { tweaks in
+            tweaks[TweakKey(feature: feature, variable: variable)] = tweak
+            return []
+        }
+    }
+
+    /// Removes the stored value and writes the file, or throws and changes nothing.
+    /// - Throws: see ``trySet(_:feature:variable:)``.
+    public func tryDeleteValue(feature: String, variable: String) throws {
+        let key = TweakKey(feature: feature, variable: variable)
+        try change(announcing: nil) { tweaks in tweaks.removeValue(forKey: key).map { [$0] } ?? [] }
+    }
+
+    /// Removes every stored value and writes the file, or throws and changes nothing.
+    /// - Throws: see ``trySet(_:feature:variable:)``.
+    public func tryRemoveAllValues() throws {
+        try change(announcing: nil, Self.removeAll)
+    }
+
+    /// Reads the file again if it changed since it was last read or written, and posts
+    /// ``TweakProviderDidChangeNotification`` for every tweak that was added, changed or removed.
+    /// - Throws: ``TweakLoadError`` when the file cannot be read or is not a valid tweaks document;
+    ///   the values are then kept as they were.
+    public func reload() throws(TweakLoadError) {
+        fileLock.lock()
+        let changes: [Tweak]
+        do {
+            changes = try reloadHoldingFileLock()
+        } catch {
+            fileLock.unlock()
+            throw error
+        }
+        fileLock.unlock()
+        for tweak in changes { postDidChange(tweak) }
+    }
+
+    // MARK: Implementation
+
+    private func startPolling(every interval: TimeInterval) {
+        let nanoseconds = UInt64(interval * 1_000_000_000)
+        let task = Task.detached(priority: .utility) { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: nanoseconds)
+                guard let self, !Task.isCancelled else { return }
+                try? self.reload()
+            }
+        }
+        poller.withLock { $0 = task }
+    }
+
+    /// Picks up the file if another process changed it; returns the tweaks to announce.
+    private func reloadHoldingFileLock() throws(TweakLoadError) -> [Tweak] {
+        let stamp = AtomicFile.Stamp(path: path)
+        guard stamp != state.withLock({ $0.stamp }) else { return [] }
+        let tweaks: [TweakKey: Tweak]
+        do {
+            tweaks = try Self.read(path, exists: stamp != nil, source: name)
+        } catch {
+            state.withLock { $0.lastError = error }
+            throw error
+        }
+        return state.withLock { state in
+            defer {
+                state.tweaks = tweaks
+                state.stamp = stamp
+                state.lastError = nil
+            }
+            return Self.differences(from: state.tweaks, to: tweaks)
+        }
+    }
+
+    /// A change: applied to the overrides, it returns the tweaks it removed.
+    private typealias Mutation = (inout [TweakKey: Tweak]) -> [Tweak]
+
+    private static func removeAll(_ tweaks: inout [TweakKey: Tweak]) -> [Tweak] {
+        defer { tweaks.removeAll() }
+        return Array(tweaks.values)
+    }
+
+    /// ``change(announcing:_:)``, recording a failure in ``lastError`` and applying the change in
+    /// memory all the same.
+    private func changeRecordingErrors(announcing tweak: Tweak?, _ mutation: Mutation) {
+        do {
+            try change(announcing: tweak, mutation)
+        } catch {
+            let removed = state.withLock { state in
+                state.lastError = error
+                return mutation(&state.tweaks)
+            }
+            announce(tweak, removed: removed)
+        }
+    }
+
+    /// Picks up other processes' changes, applies `mutation`, writes the file, and only then
+    /// stores the result; posts every change outside the locks. On failure nothing of `mutation`
+    /// is kept (changes picked up from the file are).
+    private func change(announcing tweak: Tweak?, _ mutation: Mutation) throws {
+        fileLock.lock()
+        var external: [Tweak] = []
+        let result: Result<[Tweak], any Error>
+        do {
+            external = try reloadHoldingFileLock()
+            let before = state.withLock { $0.tweaks }
+            var tweaks = before
+            let removed = mutation(&tweaks)
+            if tweaks != before {
+                try AtomicFile.replace(path, with: Array(Self.document(tweaks).utf8))
+                let stamp = AtomicFile.Stamp(path: path)
+                state.withLock { state in
+                    state.tweaks = tweaks
+                    state.stamp = stamp
+                    state.lastError = nil
+                }
+            }
+            result = .success(removed)
+        } catch {
+            result = .failure(error)
+        }
+        fileLock.unlock()
+        for change in external { postDidChange(change) }
+        announce(tweak, removed: try result.get())
+    }
+
+    private func announce(_ tweak: Tweak?, removed: [Tweak]) {
+        if let tweak { postDidChange(tweak) }
+        for tweak in removed { postDidChange(tweak) }
+    }
+
+    // MARK: File format
+
+    /// The overrides in the file at `path`; none when there is no file.
+    private static func read(_ path: String, exists: Bool, source: String) throws(TweakLoadError) -> [TweakKey: Tweak] {
+        guard exists else { return [:] }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            // Gone between the check and the read: no overrides.
+            guard FileManager.default.fileExists(atPath: path) else { return [:] }
+            throw TweakLoadError(source: path, reason: .unreadable(error.localizedDescription))
+        }
+        let document = try LocalTweaksDocument(data: data, source: path, tweakSource: source)
+        return document.definitions.mapValues(\.tweak)
+    }
+
+    /// The tweaks whose values differ between `old` and `new`: the new tweak for additions and
+    /// changes, the old one for removals.
+    private static func differences(from old: [TweakKey: Tweak], to new: [TweakKey: Tweak]) -> [Tweak] {
+        var changes = new.compactMap { key, tweak in old[key] == tweak ? nil : tweak }
+        changes += old.compactMap { key, tweak in new[key] == nil ? tweak : nil }
+        return changes
+    }
+
+    /// The file's text: features and variables sorted, one entry per line.
+    static func document(_ tweaks: [TweakKey: Tweak]) -> String {
+        let features = Dictionary(grouping: tweaks.values, by: \.feature)
+        guard !features.isEmpty else { return "{}\n" }
+        var text = "{\n"
+        for (featureIndex, feature) in features.keys.sorted().enumerated() {
+            text += "    \(TweakValue.string(feature).jsonText): {\n"
+            let variables = features[feature]!.sorted { $0.variable < $1.variable }
+            for (variableIndex, tweak) in variables.enumerated() {
+                var fields: [(String, TweakValue)] = []
+                if let title = tweak.title { fields.append(("Title", .string(title))) }
+                if let description = tweak.desc { fields.append(("Description", .string(description))) }
+                if let group = tweak.group { fields.append(("Group", .string(group))) }
+                if tweak.isEncrypted { fields.append(("Encrypted", .bool(true))) }
+                fields.append(("Value", tweak.value))
+                let entry = fields.map { "\"\($0.0)\": \($0.1.jsonText)" }.joined(separator: ", ")
+                text += "        \(TweakValue.string(tweak.variable).jsonText): { \(entry) }"
+                text += variableIndex == variables.count - 1 ? "\n" : ",\n"
+            }
+            text += featureIndex == features.count - 1 ? "    }\n" : "    },\n"
+        }
+        return text + "}\n"
+    }
+}

@@ -1,0 +1,68 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Android)
+    import Android
+#endif
+
+/// The calling thread's read caches, one per manager it read from recently.
+///
+/// Each thread answers cached reads from memory no other thread writes, so concurrent readers
+/// never contend for a lock or a shared reference count. A thread keeps the caches of its
+/// ``capacity`` most recently read managers; a manager's identifier is never reused, so a cache can
+/// never answer for another manager.
+final class ThreadLocalCaches {
+    /// How many managers' caches a thread keeps; the least recently used one is dropped beyond it.
+    static let capacity = 8
+
+    // Only the owning thread accesses these, one access at a time: no runtime exclusivity checks.
+    @exclusivity(unchecked) private var mostRecent: TweakCache?
+    @exclusivity(unchecked) private var others: [TweakCache] = []
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { pointer in
+            // The thread ends: release the caches that `current` retained for it.
+            #if canImport(Darwin)
+                Unmanaged<ThreadLocalCaches>.fromOpaque(pointer).release()
+            #else
+                if let pointer { Unmanaged<ThreadLocalCaches>.fromOpaque(pointer).release() }
+            #endif
+        }
+        precondition(status == 0, "Tweaks: pthread_key_create failed (\(status))")
+        return key
+    }()
+
+    /// The calling thread's caches, made on its first read.
+    static var current: ThreadLocalCaches {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<ThreadLocalCaches>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let caches = ThreadLocalCaches()
+        pthread_setspecific(key, Unmanaged.passRetained(caches).toOpaque())
+        return caches
+    }
+
+    /// The cache of the manager identified by `managerID`, made empty when the thread has none.
+    @inline(__always)
+    func cache(forManager managerID: UInt64) -> TweakCache {
+        if let mostRecent, mostRecent.managerID == managerID { return mostRecent }
+        return promote(managerID)
+    }
+
+    private func promote(_ managerID: UInt64) -> TweakCache {
+        let cache: TweakCache
+        if let index = others.firstIndex(where: { $0.managerID == managerID }) {
+            cache = others.remove(at: index)
+        } else {
+            cache = TweakCache(managerID: managerID)
+            if others.count >= Self.capacity - 1 { others.removeLast() }
+        }
+        if let mostRecent { others.insert(mostRecent, at: 0) }
+        mostRecent = cache
+        return cache
+    }
+}

@@ -1,0 +1,48 @@
+import Testing
+import Tweaks
+
+/// A Swift Testing trait that runs a test, or every test of a suite, with flag overrides.
+///
+/// ```swift
+/// @Test(.tweak("checkout", "new_flow", true), .tweakFeature("promotions", enabled: false))
+/// func newCheckout() { … }
+///
+/// @Suite(.tweak("ui_customization", "label_text", "Test"))
+/// struct LabelTests { … }  // every test sees the override; a test's own traits win over the suite's
+/// ```
+public struct TweakOverrideTrait: TestTrait, SuiteTrait, TestScoping {
+    let overrides: [TweakOverride]
+    let isStrict: Bool
+
+    /// Suite traits apply to every test of the suite.
+    public var isRecursive: Bool { true }
+
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        try await TweakOverrides(overrides, in: nil).strict(isStrict).withScope { try await function() }
+    }
+}
+
+extension Trait where Self == TweakOverrideTrait {
+    /// Reads of `feature.variable` answer `value` during the test.
+    public static func tweak(_ feature: String, _ variable: String, _ value: TweakValue) -> Self {
+        Self(overrides: [.set(feature, variable, value)], isStrict: false)
+    }
+
+    /// ``TweakManager/isFeatureEnabled(_:)`` answers `enabled` for `feature` during the test.
+    public static func tweakFeature(_ feature: String, enabled: Bool) -> Self {
+        Self(overrides: [.featureEnabled(feature, enabled)], isStrict: false)
+    }
+
+    /// Reads of `feature.variable` answer "not found" during the test.
+    public static func tweakRemoved(_ feature: String, _ variable: String) -> Self {
+        Self(overrides: [.removed(feature, variable)], isStrict: false)
+    }
+
+    /// Several overrides at once; with `strict`, an override whose type differs from the tweak's
+    /// declared type fails the test when it is read.
+    public static func tweaks(_ overrides: TweakOverride..., strict: Bool = false) -> Self {
+        Self(overrides: overrides, isStrict: strict)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// What a conformance test found: every way the provider breaks the documented contract.
+public struct TweakProviderConformanceFailure: Error, Sendable, CustomStringConvertible {
+    /// The provider's name.
+    public let provider: String
+    /// One line per broken rule, naming the tweak and what was expected.
+    public let violations: [String]
+
+    public var description: String {
+        "\(provider) breaks the TweakProvider contract in \(violations.count) way(s):\n"
+            + violations.map { "- \($0)" }.joined(separator: "\n")
+    }
+}
+
+/// Collects violations while a conformance test runs.
+final class ViolationLog: @unchecked Sendable {
+    // Safe to mark `@unchecked Sendable`: `lines` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func record(_ line: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        lines.append(line)
+    }
+
+    /// Throws the collected violations, if any.
+    func throwIfAny(provider: String) throws(TweakProviderConformanceFailure) {
+        lock.lock()
+        let violations = lines
+        lock.unlock()
+        guard violations.isEmpty else {
+            throw TweakProviderConformanceFailure(provider: provider, violations: violations)
+        }
+    }
+}

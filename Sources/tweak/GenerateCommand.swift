@@ -1,0 +1,35 @@
+import Foundation
+import TweakAccessorGeneration
+
+/// `tweak generate -l FILE -o FOLDER -c FOLDER`: writes `<accessorName>.swift` and
+/// `<accessorName>+Constants.swift`, leaving unchanged files alone; nothing is written when the
+/// input has a problem, and every problem is printed.
+enum GenerateCommand {
+    static func run(_ arguments: CommandLineArguments) throws -> Int32 {
+        _ = try arguments.positional()
+        func required(_ name: String, _ spelling: String) throws -> URL {
+            guard let value = try arguments.value(of: name) else {
+                throw CommandLineArguments.UsageError(description: "generate needs \(spelling)")
+            }
+            return URL(fileURLWithPath: value)
+        }
+        let tweaks = try required("local", "-l FILE")
+        let output = try required("output", "-o FOLDER")
+        let configuration = try required("configuration", "-c FOLDER")
+        let outcomes: [AccessorGenerator.FileOutcome]
+        do {
+            outcomes = try AccessorGenerator.generate(
+                localTweaksFile: tweaks, configurationFolder: configuration, outputFolder: output)
+        } catch {
+            Console.error(error.description)
+            return 1
+        }
+        for outcome in outcomes {
+            switch outcome {
+            case .written(let url): Console.out("wrote \(url.path)")
+            case .unchanged(let url): Console.out("unchanged \(url.path)")
+            }
+        }
+        return 0
+    }
+}

@@ -1,0 +1,18 @@
+import Tweaks
+
+/// `tweak list [--json]`: every tweak of the stack, grouped, with its resolved value, source and
+/// title; encrypted values are redacted unless `--decrypt` is given.
+enum ListCommand {
+    static func run(_ arguments: CommandLineArguments) throws -> Int32 {
+        _ = try arguments.positional()
+        let stack = try TweakStack(arguments)
+        let revealing = try arguments.value(of: "decrypt") != nil
+        let catalog = stack.manager.catalog()
+        if arguments.flags.contains("json") {
+            Console.out(CatalogTable.json(catalog, revealingSecrets: revealing))
+        } else {
+            Console.out(CatalogTable.render(catalog, revealingSecrets: revealing))
+        }
+        return 0
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Tweaks
+
+/// The providers a command works on, chosen by the stack options, highest priority first: the
+/// overrides file, the `UserDefaults` suite, then the local files in the order given.
+///
+/// - `--local FILE` (repeatable): local tweaks files; default `./LocalTweaks_example.json`.
+/// - `--overrides FILE`: the overrides file. `--suite NAME`: the `UserDefaults` suite an app keeps
+///   its overrides in. With neither, the default overrides file (``defaultOverridesPath``).
+struct TweakStack {
+    let manager: TweakManager
+    /// The local files, highest priority first: they declare each tweak's type for `set`.
+    let locals: [LocalTweakProvider]
+    let overridesFile: OverridesFileTweakProvider?
+    let suite: SuiteOverrides?
+
+    static let defaultLocalFile = "LocalTweaks_example.json"
+
+    /// `$TWEAKS_OVERRIDES_FILE`, else `$XDG_CONFIG_HOME/tweaks/overrides.json`, else
+    /// `~/.config/tweaks/overrides.json`.
+    static var defaultOverridesPath: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["TWEAKS_OVERRIDES_FILE"], !path.isEmpty { return path }
+        let configHome =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config").path
+        return URL(fileURLWithPath: configHome).appendingPathComponent("tweaks/overrides.json").path
+    }
+
+    /// The option names the stack takes.
+    static let options: Set<String> = ["local", "overrides", "suite", "decrypt"]
+
+    /// Builds the stack. `pollInterval` is how often the overrides file and the suite are checked
+    /// for other processes' changes (`nil`: never, for commands that run once).
+    init(_ arguments: CommandLineArguments, pollInterval: TimeInterval? = nil) throws {
+        let suiteName = try arguments.value(of: "suite")
+        var overridesPath = try arguments.value(of: "overrides")
+        if overridesPath == nil, suiteName == nil { overridesPath = Self.defaultOverridesPath }
+        overridesFile = try overridesPath.map {
+            try OverridesFileTweakProvider(fileURL: URL(fileURLWithPath: $0), name: $0, pollInterval: pollInterval)
+        }
+        suite = try suiteName.map { try SuiteOverrides(suiteName: $0) }
+        let localFiles = arguments.values(of: "local")
+        locals = try (localFiles.isEmpty ? [Self.defaultLocalFile] : localFiles).map {
+            try LocalTweakProvider(jsonURL: URL(fileURLWithPath: $0), name: $0)
+        }
+        var providers: [any TweakProvider] = []
+        if let overridesFile { providers.append(overridesFile) }
+        if let suite { providers.append(suite.provider) }
+        manager = TweakManager(tweakProviders: providers + locals)
+        if let command = try arguments.value(of: "decrypt") {
+            manager.decryptionClosure = ShellDecryption(command: command).closure
+        }
+        if let suite, let pollInterval { suite.startPolling(every: pollInterval) }
+    }
+
+    /// The tweak as the highest-priority local file declares it (its value as stored), or `nil`.
+    func declaration(feature: String, variable: String) -> (tweak: Tweak, file: String)? {
+        for local in locals {
+            if let tweak = local.knownTweaks.first(where: { $0.feature == feature && $0.variable == variable }) {
+                return (tweak, local.name)
+            }
+        }
+        return nil
+    }
+
+    /// The override layer: the overrides file, else the suite.
+    var overrideLayer: (any MutableTweakProvider)? {
+        overridesFile ?? suite?.provider
+    }
+
+    /// The override layer's tweak, as stored.
+    func override(feature: String, variable: String) -> Tweak? {
+        overrides.first { $0.feature == feature && $0.variable == variable }
+    }
+
+    /// Every override, as stored.
+    var overrides: [Tweak] {
+        overrideLayer?.knownTweaks ?? []
+    }
+
+    /// Writes (or, for `nil`, removes) one override in the override layer, on disk before returning.
+    func writeOverride(_ value: TweakValue?, feature: String, variable: String) throws {
+        if let overridesFile {
+            if let value {
+                try overridesFile.trySet(value, feature: feature, variable: variable)
+            } else {
+                try overridesFile.tryDeleteValue(feature: feature, variable: variable)
+            }
+        } else if let suite {
+            if let value {
+                suite.provider.set(value, feature: feature, variable: variable)
+            } else {
+                suite.provider.deleteValue(feature: feature, variable: variable)
+            }
+            try suite.synchronize()
+        }
+    }
+
+    /// Removes every override of the override layer, on disk before returning.
+    func removeAllOverrides() throws {
+        if let overridesFile {
+            try overridesFile.tryRemoveAllValues()
+        } else if let suite {
+            suite.provider.removeAllValues()
+            try suite.synchronize()
+        }
+    }
+
+    /// The override layer's name, for messages.
+    var overrideLayerName: String {
+        overrideLayer?.name ?? "none"
+    }
+}
+
+/// A `UserDefaults` suite used as the override layer, and how to see another process's writes.
+final class SuiteOverrides: Sendable {
+    // `UserDefaults` is documented as thread-safe but is not `Sendable` on Linux. It is only used
+    // through its own thread-safe methods (`synchronize`, and those the provider calls).
+    nonisolated(unsafe) private let defaults: UserDefaults
+    let provider: UserDefaultsTweakProvider
+    let suiteName: String
+
+    init(suiteName: String) throws {
+        guard let defaults = UserDefaults(suiteName: suiteName) else {
+            throw ToolError("cannot open the UserDefaults suite '\(suiteName)'")
+        }
+        self.defaults = defaults
+        self.suiteName = suiteName
+        provider = UserDefaultsTweakProvider(userDefaults: defaults, name: "suite \(suiteName)")
+    }
+
+    /// Writes pending changes to disk.
+    func synchronize() throws {
+        guard defaults.synchronize() else { throw ToolError("cannot save the UserDefaults suite '\(suiteName)'") }
+    }
+
+    /// Reads other processes' writes every `interval` seconds for as long as the tool runs (on
+    /// Linux they are invisible until `synchronize()`); the provider announces what changed.
+    func startPolling(every interval: TimeInterval) {
+        let nanoseconds = UInt64(interval * 1_000_000_000)
+        Task.detached(priority: .utility) { [self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: nanoseconds)
+                defaults.synchronize()
+                provider.reload()
+            }
+        }
+    }
+}
+
+/// A failure of the tool itself, shown as it is.
+struct ToolError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,120 @@
+import Tweaks
+
+/// `get`, `explain`, `set` and `reset`: one tweak at a time.
+enum ValueCommands {
+    /// `tweak get FEATURE VARIABLE [--json]`: the resolved value (encrypted ones need `--decrypt`).
+    static func get(_ arguments: CommandLineArguments) throws -> Int32 {
+        let names = try arguments.positional("FEATURE", "VARIABLE")
+        let (feature, variable) = (names[0], names[1])
+        let stack = try TweakStack(arguments)
+        let tweak: Tweak
+        do {
+            guard let found = try stack.manager.tweakIfPresent(feature: feature, variable: variable) else {
+                throw ToolError("\(feature).\(variable) was not found in any provider")
+            }
+            tweak = found
+        } catch TweakError.decryptionClosureNotProvided {
+            throw ToolError("\(feature).\(variable) is encrypted: give --decrypt COMMAND to read it")
+        }
+        Console.out(arguments.flags.contains("json") ? tweak.value.jsonText : tweak.value.description)
+        return 0
+    }
+
+    /// `tweak explain FEATURE VARIABLE`: every provider's answer; exit 1 unless a value wins.
+    static func explain(_ arguments: CommandLineArguments) throws -> Int32 {
+        let names = try arguments.positional("FEATURE", "VARIABLE")
+        let stack = try TweakStack(arguments)
+        let explanation = stack.manager.explain(feature: names[0], variable: names[1])
+        var text = explanation.description
+        if let declared = stack.declaration(feature: names[0], variable: names[1]) {
+            text += "\n  declared in \(declared.file) as \(declared.tweak.value.kind)"
+        }
+        Console.out(text)
+        guard case .value? = explanation.winner?.answer else { return 1 }
+        return 0
+    }
+
+    /// `tweak set FEATURE VARIABLE VALUE`: writes an override, VALUE read as the declared type.
+    static func set(_ arguments: CommandLineArguments) throws -> Int32 {
+        let names = try arguments.positional("FEATURE", "VARIABLE", "VALUE")
+        let (feature, variable, text) = (names[0], names[1], names[2])
+        let stack = try TweakStack(arguments)
+        guard let declared = stack.declaration(feature: feature, variable: variable) else {
+            let files = stack.locals.map(\.name).joined(separator: ", ")
+            throw ToolError(
+                "\(feature).\(variable) is not declared in \(files): set writes only declared tweaks, "
+                    + "whose type says how to read the value")
+        }
+        let value: TweakValue
+        do {
+            value = try DeclaredValue.parse(text, like: declared.tweak.value)
+        } catch {
+            throw ToolError("\(feature).\(variable): \(error) (declared in \(declared.file))")
+        }
+        try stack.writeOverride(value, feature: feature, variable: variable)
+        Console.out("\(feature).\(variable) = \(value) (\(stack.overrideLayerName))")
+        return 0
+    }
+
+    /// `tweak reset FEATURE VARIABLE` or `tweak reset --all`: removes overrides.
+    static func reset(_ arguments: CommandLineArguments) throws -> Int32 {
+        let isAll = arguments.flags.contains("all")
+        guard arguments.positional.count == (isAll ? 0 : 2) else {
+            throw CommandLineArguments.UsageError(description: "reset takes FEATURE VARIABLE, or --all alone")
+        }
+        if isAll {
+            let stack = try TweakStack(arguments)
+            let count = stack.overrides.count
+            try stack.removeAllOverrides()
+            Console.out("removed \(count) override\(count == 1 ? "" : "s") (\(stack.overrideLayerName))")
+            return 0
+        }
+        let (feature, variable) = (arguments.positional[0], arguments.positional[1])
+        let stack = try TweakStack(arguments)
+        guard stack.override(feature: feature, variable: variable) != nil else {
+            Console.out("\(feature).\(variable) has no override (\(stack.overrideLayerName))")
+            return 0
+        }
+        try stack.writeOverride(nil, feature: feature, variable: variable)
+        let now = (try? stack.manager.tweakIfPresent(feature: feature, variable: variable))?
+            .map { "\($0.displayValue) (\($0.source ?? "unknown source"))" }
+        Console.out("\(feature).\(variable): override removed; now \(now ?? "not set")")
+        return 0
+    }
+}
+
+/// Reads a value typed on the command line as the type of the declared value: never a guess.
+enum DeclaredValue {
+    struct Mismatch: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func parse(_ text: String, like declared: TweakValue) throws -> TweakValue {
+        switch declared {
+        case .bool:
+            switch text {
+            case "true": return .bool(true)
+            case "false": return .bool(false)
+            default: throw Mismatch(description: "\"\(text)\" is not a Bool (expected true or false)")
+            }
+        case .int:
+            guard let int = Int(text) else { throw Mismatch(description: "\"\(text)\" is not an Int") }
+            return .int(int)
+        case .double:
+            guard let double = Double(text), double.isFinite else {
+                throw Mismatch(description: "\"\(text)\" is not a finite Double")
+            }
+            return .double(double)
+        case .string:
+            return .string(text)
+        case .json(let json):
+            let value = try TweakValue(jsonText: text, source: "VALUE")
+            switch (json, value) {
+            case (.object, .json(.object)), (.array, .json(.array)): return value
+            default:
+                let expected = json.objectValue != nil ? "a JSON object" : "a JSON array"
+                throw Mismatch(description: "\"\(text)\" is not \(expected)")
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Tweaks
+
+/// `tweak watch`: prints every change of the stack as it happens, until interrupted.
+///
+/// The overrides file and the suite are checked twice a second for other processes' writes (a
+/// `tweak set` in another terminal, an app). After any change notification of a provider the
+/// catalog is read again and each tweak whose value or source changed is printed as
+/// `HH:MM:SS feature.variable = value (source)`.
+enum WatchCommand {
+    static let pollInterval: TimeInterval = 0.5
+
+    static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
+        _ = try arguments.positional()
+        let stack = try TweakStack(arguments, pollInterval: pollInterval)
+        let revealing = try arguments.value(of: "decrypt") != nil
+        let (changes, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let providers = Set(stack.manager.tweakProviders.map { ObjectIdentifier($0) })
+        let observer = NotificationCenter.default.addObserver(
+            forName: TweakProviderDidChangeNotification, object: nil, queue: nil
+        ) { notification in
+            guard let sender = notification.object, providers.contains(ObjectIdentifier(sender as AnyObject)) else {
+                return
+            }
+            continuation.yield()
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+
+        var snapshot = values(stack.manager.catalog(), revealing: revealing)
+        let layers = stack.manager.tweakProviders.map(\.name).joined(separator: ", ")
+        Console.error("watching \(snapshot.count) tweaks of \(layers); press Ctrl-C to stop")
+        for await _ in changes {
+            let current = values(stack.manager.catalog(), revealing: revealing)
+            let time = timestamp()
+            for key in Set(snapshot.keys).union(current.keys).sorted() where snapshot[key] != current[key] {
+                Console.out("\(time) \(key) = \(current[key] ?? "<not set>")")
+            }
+            snapshot = current
+        }
+        return 0
+    }
+
+    /// `feature.variable` → `value (source)`.
+    private static func values(_ catalog: TweakCatalog, revealing: Bool) -> [String: String] {
+        Dictionary(
+            uniqueKeysWithValues: catalog.entries.map { entry in
+                (
+                    "\(entry.feature).\(entry.variable)",
+                    "\(entry.displayValue(revealingSecrets: revealing)) (\(entry.source))"
+                )
+            })
+    }
+
+    private static func timestamp() -> String {
+        let components = Calendar.current.dateComponents([.hour, .minute, .second], from: Date())
+        return [components.hour, components.minute, components.second]
+            .map { String(format: "%02d", $0 ?? 0) }.joined(separator: ":")
+    }
+}

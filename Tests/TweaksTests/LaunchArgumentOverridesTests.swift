@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import Tweaks
+
+@Suite struct LaunchArgumentOverridesTests {
+    @Test func overridesAreReadFromTheArgumentsAndOtherArgumentsIgnored() throws {
+        let arguments = [
+            "/path/to/App", "-AppleLanguages", "(en)", "-tweak", "checkout.enabled=false", "-tweak", "checkout.limit=3",
+            "-tweak", "ui.title=Hello, world", "-tweak", #"ui.code="42""#, "-tweak", "ui.ratio=0.5",
+            "-tweak", #"ui.banner={"text": "Sale"}"#, "-tweak", "ui.equation=a=b",
+        ]
+        let values = try LaunchArgumentOverrides.values(from: arguments)
+        #expect(values["checkout"] == ["enabled": false, "limit": 3])
+        #expect(values["ui"]?["title"] == "Hello, world", "text that is not JSON stays text")
+        #expect(values["ui"]?["code"] == .string("42"), "a quoted number is a string")
+        #expect(values["ui"]?["ratio"] == .double(0.5))
+        #expect(values["ui"]?["banner"] == .json(["text": "Sale"]))
+        #expect(values["ui"]?["equation"] == "a=b", "the value starts after the first '='")
+    }
+
+    @Test func argumentsReadBackExactly() throws {
+        let values: [String: [String: TweakValue]] = [
+            "checkout": ["enabled": true, "limit": .int(.max), "whole": .double(2.0), "code": "42", "flag": "true"],
+            "ui": ["banner": .json(["list": [1, "two"]]), "title": "Grüße \"quoted\""],
+        ]
+        let arguments = LaunchArgumentOverrides.arguments(for: values)
+        #expect(arguments.first == "-tweak")
+        #expect(try LaunchArgumentOverrides.values(from: arguments) == values)
+    }
+
+    @Test(arguments: [
+        (["-tweak"], "-tweak", "expected feature.variable=value after it"),
+        (["-tweak", "checkout.enabled"], "checkout.enabled", "expected feature.variable=value"),
+        (["-tweak", "checkout=true"], "checkout=true", "expected a feature and a variable separated by '.'"),
+        (["-tweak", ".enabled=true"], ".enabled=true", "expected a feature and a variable separated by '.'"),
+    ])
+    func malformedOverridesAreNamed(_ arguments: [String], _ argument: String, _ reason: String) {
+        #expect(throws: LaunchArgumentOverrides.ParseError(argument: argument, reason: reason)) {
+            try LaunchArgumentOverrides.values(from: arguments)
+        }
+    }
+
+    @Test func theProviderSitsOnTopOfAStack() throws {
+        let defaults = try LocalTweakProvider(data: Data(#"{"checkout": {"enabled": {"Value": true}}}"#.utf8))
+        let launch = try LaunchArgumentOverrides.provider(from: ["-tweak", "checkout.enabled=false"])
+        let manager = TweakManager(tweakProviders: [launch, defaults])
+        #expect(!manager.isFeatureEnabled("checkout"))
+        #expect(try manager.tweakWith(feature: "checkout", variable: "enabled").source == "launch arguments")
+    }
+}
