@@ -25,7 +25,7 @@ let package = Package(
             name: "TweakAccessorGenerationTests", dependencies: ["TweakAccessorGeneration"], exclude: ["Golden"]),
         .testTarget(name: "TweakToolTests", dependencies: ["tweak"]),
         .testTarget(name: "TweaksTestingTests", dependencies: ["Tweaks", "TweaksTesting"]),
-        .testTarget(name: "TweaksRemoteTests", dependencies: ["TweaksRemote"]),
+        .testTarget(name: "TweaksRemoteTests", dependencies: ["TweaksRemote", "TweaksTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

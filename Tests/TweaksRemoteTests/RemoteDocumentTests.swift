@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tweaks
 import TweaksRemote
+import TweaksTesting
 
 @Suite("Remote documents against nginx", requiresNginx, .timeLimit(.minutes(1)))
 struct RemoteDocumentTests {
@@ -79,6 +80,34 @@ struct HTTPSourceSecurityTests {
         } catch {
             #expect(error.reason == .insecureURL("http://config.example.com/tweaks.json"))
             #expect("\(error)".contains("use https"))
+        }
+    }
+}
+
+@Suite("Remote provider contract", requiresNginx, .timeLimit(.minutes(1)))
+struct RemoteProviderConformanceTests {
+    @Test func theActiveConfigurationMeetsTheProviderContract() async throws {
+        try await withNginx { server in
+            try server.write(
+                """
+                {
+                    "checkout": {"enabled": true, "limit": 3, "ratio": 0.5, "whole": 2.0, "title": "Checkout"},
+                    "promotions": {"enabled": false, "banner": {"Value": {"text": "Sale", "days": [1, 2]}}},
+                    "broken_opinion": {"enabled": "yes"}
+                }
+                """, to: "tweaks.json")
+            let provider = try makeProvider(server, "tweaks.json")
+            await provider.fetchAndActivate()
+            try await TweakProviderConformanceTest(
+                provider: provider,
+                expected: [
+                    "checkout": [
+                        "enabled": true, "limit": 3, "ratio": 0.5, "whole": .double(2.0), "title": "Checkout",
+                    ],
+                    "promotions": ["enabled": false, "banner": .json(["text": "Sale", "days": [1, 2]])],
+                    "broken_opinion": ["enabled": "yes"],
+                ]
+            ).run()
         }
     }
 }
