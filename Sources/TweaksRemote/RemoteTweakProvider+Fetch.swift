@@ -58,7 +58,7 @@ extension RemoteTweakProvider {
 
     /// Joins the fetch under way, answers without a request, or starts a request.
     private func step(_ state: inout State, expiration: Double) -> Step {
-        let now = Date()
+        let now = clock()
         if var inFlight = state.inFlight {
             inFlight.waiters += 1
             state.inFlight = inFlight
@@ -138,7 +138,8 @@ extension RemoteTweakProvider {
         }
         do {
             return .document(
-                try RemoteConfiguration(data: data, etag: etag, fetchTime: Date(), source: location, providerName: name)
+                try RemoteConfiguration(
+                    data: data, etag: etag, fetchTime: clock(), source: location, providerName: name)
             )
         } catch {
             return .failed(RemoteFetchError(source: location, reason: .invalidDocument(error)))
@@ -147,7 +148,7 @@ extension RemoteTweakProvider {
 
     /// Records the outcome of fetch `id` and returns its status.
     private func finish(id: UInt64, generation: UInt64, outcome: Outcome) -> RemoteFetchStatus {
-        let now = Date()
+        let now = clock()
         let (status, confirmsActive) = state.withLock { state -> (RemoteFetchStatus, Bool) in
             if case .failed(let error) = outcome, error.reason == .cancelled {
                 if state.inFlight?.id == id { state.inFlight = nil }

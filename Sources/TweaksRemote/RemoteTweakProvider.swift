@@ -72,6 +72,9 @@ public final class RemoteTweakProvider: TweakProvider {
     public let cacheURL: URL?
 
     let state: Locked<State>
+    /// The time now: the system clock, or a clock that tests move by hand (minimum intervals and
+    /// backoffs are then tested without waiting).
+    let clock: @Sendable () -> Date
     /// Serializes writes of the cache file, so that the file always ends up holding the newest
     /// active configuration. Never held while calling out to user code.
     let persistenceLock = NSLock()
@@ -80,10 +83,18 @@ public final class RemoteTweakProvider: TweakProvider {
     ///
     /// Loads the configuration persisted at `cacheURL`, if any, synchronously and makes it active.
     /// A file that cannot be used is ignored and reported in ``cacheError``.
-    public init(
+    public convenience init(
         source: any RemoteTweakSource, cacheURL: URL?, name: String = "RemoteTweakProvider",
         configuration: RemoteTweakProviderConfiguration = RemoteTweakProviderConfiguration()
     ) {
+        self.init(source: source, cacheURL: cacheURL, name: name, configuration: configuration, clock: Date.init)
+    }
+
+    init(
+        source: any RemoteTweakSource, cacheURL: URL?, name: String,
+        configuration: RemoteTweakProviderConfiguration, clock: @escaping @Sendable () -> Date
+    ) {
+        self.clock = clock
         self.name = name
         self.source = source
         self.configuration = configuration
@@ -161,7 +172,7 @@ public final class RemoteTweakProvider: TweakProvider {
 
     /// Until when fetches are throttled by the backoff; `nil` when they are not.
     public var throttledUntil: Date? {
-        state.withLock { state in state.throttledUntil.flatMap { $0 > Date() ? $0 : nil } }
+        state.withLock { state in state.throttledUntil.flatMap { $0 > clock() ? $0 : nil } }
     }
 
     /// Whether a fetched document is waiting for ``activate()``.

@@ -8,68 +8,61 @@ struct RemoteFailureTests {
     /// Fetches and activates `documentV1` from `tweaks.json`, the last-good configuration of each test.
     private func providerWithLastGood(
         _ server: NginxServer, path: String = "tweaks.json", timeout: Double = 5,
-        configuration: RemoteTweakProviderConfiguration = testConfiguration()
+        configuration: RemoteTweakProviderConfiguration = testConfiguration(), clock: TestClock = TestClock()
     ) async throws -> RemoteTweakProvider {
         try server.write(documentV1, to: path)
-        let provider = try makeProvider(server, path, timeout: timeout, configuration: configuration)
+        let provider = try makeProvider(
+            server, path, timeout: timeout, configuration: configuration, clock: clock)
         #expect(await provider.fetchAndActivate().status == .fetchedFromRemote)
         return provider
     }
 
     @Test func serviceUnavailableWithRetryAfterThrottlesUntilItEnds() async throws {
         try await withNginx { server in
-            let provider = try await providerWithLastGood(server, path: "flaky.json")
+            let clock = TestClock()
+            let provider = try await providerWithLastGood(server, path: "flaky.json", clock: clock)
             try server.write("", to: "flaky.down")
-            let start = Date()
             let status = await provider.fetch(expirationDuration: 0)
             #expect(status.failure == .httpStatus(503, retryAfter: 1))
-            // Retry-After (1 s) is honoured.
-            let until = try #require(provider.throttledUntil)
-            #expect(until.timeIntervalSince(start) >= 0.9 && until.timeIntervalSince(start) <= 2.1)
-            #expect(await provider.fetch(expirationDuration: 0) == .throttled(until: until))
-            #expect(provider.lastFetchStatus == .throttled(until: until))
+            #expect(provider.throttledUntil == clock.now.addingTimeInterval(1), "Retry-After: 1")
+            clock.advance(by: 0.9)
+            #expect(await provider.fetch(expirationDuration: 0) == .throttled(until: clock.now.addingTimeInterval(0.1)))
+            #expect(provider.lastFetchStatus == .throttled(until: clock.now.addingTimeInterval(0.1)))
             #expect(server.requests(for: "/flaky.json").map(\.status) == [200, 503], "no request while throttled")
             #expect(provider.value("checkout", "max_items") == 10, "the last-good configuration stays active")
             try server.remove("flaky.down")
-            try await Task.sleep(nanoseconds: UInt64(max(0, until.timeIntervalSinceNow + 0.05) * 1_000_000_000))
-            #expect(await provider.fetch(expirationDuration: 0) == .noChange)
+            clock.advance(by: 0.1)
             #expect(provider.throttledUntil == nil)
+            #expect(await provider.fetch(expirationDuration: 0) == .noChange)
+            #expect(server.requests(for: "/flaky.json").map(\.status) == [200, 503, 304])
         }
     }
 
     @Test func tooManyRequestsWithRetryAfterThrottles() async throws {
         try await withNginx { server in
-            let provider = try makeProvider(server, "busy.json")
-            let start = Date()
+            let clock = TestClock()
+            let configuration = RemoteTweakProviderConfiguration(
+                backoff: RemoteBackoffPolicy(initialDelay: 0.25, maximumDelay: 60, multiplier: 2, jitter: 0))
+            let provider = try makeProvider(server, "busy.json", configuration: configuration, clock: clock)
             #expect(await provider.fetch().failure == .httpStatus(429, retryAfter: 1))
-            let until = try #require(provider.throttledUntil)
-            #expect(until.timeIntervalSince(start) >= 0.95)
-            guard case .throttled = await provider.fetch() else {
-                Issue.record("expected throttled, got \(provider.lastFetchStatus)")
-                return
-            }
+            #expect(provider.throttledUntil == clock.now.addingTimeInterval(1), "Retry-After beats the 0.25 s backoff")
+            #expect(await provider.fetch() == .throttled(until: clock.now.addingTimeInterval(1)))
             #expect(server.requests(for: "/busy.json").count == 1)
         }
     }
 
     @Test func serverErrorsBackOffExponentially() async throws {
         try await withNginx { server in
+            let clock = TestClock()
             let configuration = RemoteTweakProviderConfiguration(
-                backoff: RemoteBackoffPolicy(initialDelay: 0.5, maximumDelay: 10, multiplier: 2, jitter: 0))
-            let provider = try makeProvider(server, "broken.json", configuration: configuration)
-            // The wait is measured from the end of the failed request: somewhere between the
-            // moments before and after the call.
-            func expectWait(_ expected: Double) async throws {
-                let before = Date()
+                backoff: RemoteBackoffPolicy(initialDelay: 120, maximumDelay: 300, multiplier: 2, jitter: 0))
+            let provider = try makeProvider(server, "broken.json", configuration: configuration, clock: clock)
+            for expected in [120.0, 240, 300, 300] {
                 #expect(await provider.fetch().failure == .httpStatus(500, retryAfter: nil))
-                let after = Date()
-                let until = try #require(provider.throttledUntil)
-                #expect(until.timeIntervalSince(before) >= expected && until.timeIntervalSince(after) <= expected)
-                try await Task.sleep(nanoseconds: UInt64((until.timeIntervalSinceNow + 0.05) * 1_000_000_000))
+                #expect(provider.throttledUntil == clock.now.addingTimeInterval(expected))
+                clock.advance(by: expected)
             }
-            try await expectWait(0.5)
-            try await expectWait(1)
-            #expect(server.requests(for: "/broken.json").count == 2)
+            #expect(server.requests(for: "/broken.json").count == 4)
         }
     }
 
@@ -85,7 +78,8 @@ struct RemoteFailureTests {
 
     @Test func serverDownKeepsTheLastGoodConfigurationAndBacksOff() async throws {
         let server = try NginxServer.start()
-        let provider = try await providerWithLastGood(server)
+        let clock = TestClock()
+        let provider = try await providerWithLastGood(server, clock: clock)
         server.stop()
         let status = await provider.fetch(expirationDuration: 0)
         guard case .transport(let detail) = status.failure else {
@@ -114,14 +108,14 @@ struct RemoteFailureTests {
 
     @Test func slowServerBeyondTheTimeoutFailsPromptly() async throws {
         try await withNginx { server in
-            // About four seconds of trickling: each chunk arrives well within an idle timeout, so
+            // About twenty seconds of trickling: each chunk arrives well within an idle timeout, so
             // only a deadline over the whole exchange stops it.
-            try server.write(paddedDocument(bytes: 10_000), to: "slow/tweaks.json")
-            let provider = try makeProvider(server, "slow/tweaks.json", timeout: 0.5)
+            try server.write(paddedDocument(bytes: 40_000), to: "slow/tweaks.json")
+            let provider = try makeProvider(server, "slow/tweaks.json", timeout: 0.5, clock: TestClock())
             let start = Date()
             let status = await provider.fetch()
             #expect(status.failure == .timedOut(after: 0.5))
-            #expect(Date().timeIntervalSince(start) < 2)
+            #expect(Date().timeIntervalSince(start) < 10, "stopped by the deadline, not by the end of the body")
             guard case .throttled = await provider.fetch() else {
                 Issue.record("a timeout starts the backoff; got \(provider.lastFetchStatus)")
                 return
@@ -153,7 +147,7 @@ struct RemoteFailureTests {
             // nginx declares the file's full length, then finds it cut short while sending and
             // closes the connection: the client sees fewer bytes than Content-Length.
             try server.write(paddedDocument(bytes: 8_000), to: "slow/tweaks.json")
-            let provider = try makeProvider(server, "slow/tweaks.json")
+            let provider = try makeProvider(server, "slow/tweaks.json", clock: TestClock())
             let fetch = Task { await provider.fetch() }
             try await server.waitUntilSending("slow/tweaks.json")
             let handle = try FileHandle(forWritingTo: server.documentRoot.appendingPathComponent("slow/tweaks.json"))

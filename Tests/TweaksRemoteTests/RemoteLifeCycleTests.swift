@@ -98,8 +98,9 @@ extension RemoteLifeCycleTests {
     @Test func minimumFetchIntervalAvoidsRequestsUntilItExpires() async throws {
         try await withNginx { server in
             try server.write(documentV1, to: "tweaks.json")
+            let clock = TestClock()
             let provider = try makeProvider(
-                server, "tweaks.json", configuration: testConfiguration(minimumFetchInterval: 0.5))
+                server, "tweaks.json", configuration: testConfiguration(minimumFetchInterval: 600), clock: clock)
             #expect(await provider.fetch() == .fetchedFromRemote)
             #expect(await provider.fetch() == .withinMinimumInterval)
             #expect(provider.lastFetchStatus == .withinMinimumInterval)
@@ -109,7 +110,9 @@ extension RemoteLifeCycleTests {
             #expect(await provider.fetch(expirationDuration: 0) == .noChange)
             #expect(server.requests(for: "/tweaks.json").count == 2)
             // Once the interval has passed, a plain fetch asks again.
-            try await Task.sleep(nanoseconds: 600_000_000)
+            clock.advance(by: 599)
+            #expect(await provider.fetch() == .withinMinimumInterval)
+            clock.advance(by: 1)
             #expect(await provider.fetch() == .noChange)
             #expect(server.requests(for: "/tweaks.json").count == 3)
         }

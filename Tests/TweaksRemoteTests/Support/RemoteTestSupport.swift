@@ -1,7 +1,9 @@
 import Foundation
+import Synchronization
 import Testing
 import Tweaks
-import TweaksRemote
+
+@testable import TweaksRemote
 
 /// The nginx tests' trait: they run where nginx is installed, and always on CI (where a missing
 /// nginx fails them); elsewhere they are skipped with a loud message.
@@ -18,14 +20,37 @@ func testConfiguration(
         maximumDocumentSize: maximumDocumentSize, verifyDocument: verifyDocument)
 }
 
-/// A provider of `path` on `server`, persisted at `cacheURL` when given.
+/// A provider of `path` on `server`, persisted at `cacheURL` when given, on the system clock or
+/// on `clock`.
 func makeProvider(
     _ server: NginxServer, _ path: String, cacheURL: URL? = nil, timeout: Double = 5,
-    headers: [String: String] = [:], configuration: RemoteTweakProviderConfiguration = testConfiguration()
+    headers: [String: String] = [:], configuration: RemoteTweakProviderConfiguration = testConfiguration(),
+    clock: TestClock? = nil
 ) throws -> RemoteTweakProvider {
-    RemoteTweakProvider(
-        source: try HTTPRemoteTweakSource(url: server.url(path), headers: headers, timeout: timeout),
-        cacheURL: cacheURL, name: "remote", configuration: configuration)
+    try makeProvider(
+        url: server.url(path), cacheURL: cacheURL, timeout: timeout, headers: headers, configuration: configuration,
+        clock: clock)
+}
+
+/// A provider of `url` (a server that may be gone), persisted at `cacheURL` when given.
+func makeProvider(
+    url: URL, cacheURL: URL? = nil, timeout: Double = 5, headers: [String: String] = [:],
+    configuration: RemoteTweakProviderConfiguration = testConfiguration(), clock: TestClock? = nil
+) throws -> RemoteTweakProvider {
+    let source = try HTTPRemoteTweakSource(url: url, headers: headers, timeout: timeout)
+    guard let clock else {
+        return RemoteTweakProvider(source: source, cacheURL: cacheURL, name: "remote", configuration: configuration)
+    }
+    return RemoteTweakProvider(
+        source: source, cacheURL: cacheURL, name: "remote", configuration: configuration, clock: { clock.now })
+}
+
+/// A clock that only moves when a test says so: minimum intervals and backoffs are tested exactly
+/// and without waiting, however busy the machine is.
+final class TestClock: Sendable {
+    private let current = Mutex(Date())
+    var now: Date { current.withLock { $0 } }
+    func advance(by seconds: Double) { current.withLock { $0 += seconds } }
 }
 
 /// Runs `body` with a started nginx that is stopped afterwards, whatever happens.
