@@ -77,7 +77,7 @@ struct RemoteFailureTests {
     }
 
     @Test func serverDownKeepsTheLastGoodConfigurationAndBacksOff() async throws {
-        let server = try NginxServer.start()
+        let server = try await NginxServer.start()
         let clock = TestClock()
         let provider = try await providerWithLastGood(server, clock: clock)
         server.stop()

@@ -9,7 +9,7 @@ struct RemotePersistenceTests {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let cacheURL = directory.file("caches/remote.cache")
-        let server = try NginxServer.start()
+        let server = try await NginxServer.start()
         try server.write(documentV1, to: "tweaks.json")
         let first = try makeProvider(server, "tweaks.json", cacheURL: cacheURL)
         #expect(first.cacheError == nil)

@@ -36,7 +36,7 @@ struct RemoteStackTests {
             return (manager, remote)
         }
 
-        let server = try NginxServer.start()
+        let server = try await NginxServer.start()
         try server.write(documentV1, to: "tweaks.json")
         let (manager, remote) = try makeStack(server.url("tweaks.json"))
         // Before any fetch: the bundled defaults.

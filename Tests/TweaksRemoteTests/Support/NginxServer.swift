@@ -57,9 +57,10 @@ final class NginxServer: Sendable {
     func waitUntilSending(_ path: String) async throws {
         let file = documentRoot.appendingPathComponent(path).resolvingSymlinksInPath().path
         #if os(Linux)
-            let deadline = Date().addingTimeInterval(5)
+            let deadline = Date().addingTimeInterval(15)
+            var children = ""
             while Date() < deadline {
-                let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+                children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
                 for worker in children.split(separator: " ") {
                     let descriptors = "/proc/\(worker)/fd"
                     let names = (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []
@@ -71,7 +72,10 @@ final class NginxServer: Sendable {
                 }
                 try await Task.sleep(nanoseconds: 5_000_000)
             }
-            throw StartError("nginx did not open \(path) within 5 seconds")
+            let log = (try? String(contentsOf: root.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
+            throw StartError(
+                "nginx (workers: \(children)) did not open \(file) within 15 seconds; requests: "
+                    + "\(requests(for: "/" + path)); error log: \(log)")
         #else
             _ = file
             try await Task.sleep(nanoseconds: 500_000_000)
@@ -143,8 +147,9 @@ final class NginxServer: Sendable {
         self.pid = pid
     }
 
-    /// Starts nginx on a free port of 127.0.0.1 and waits until it accepts connections.
-    static func start() throws -> NginxServer {
+    /// Starts nginx on a free port of 127.0.0.1 and waits (without blocking a thread) until it
+    /// accepts connections.
+    static func start() async throws -> NginxServer {
         guard let binary else {
             throw StartError(
                 "nginx is not installed, and CI requires the TweaksRemote server tests: apt-get install -y nginx")
@@ -152,7 +157,7 @@ final class NginxServer: Sendable {
         var lastError: (any Error)?
         for _ in 0..<5 {  // another process may take the free port before nginx binds it
             do {
-                return try start(binary: binary)
+                return try await start(binary: binary)
             } catch {
                 lastError = error
             }
@@ -160,7 +165,7 @@ final class NginxServer: Sendable {
         throw lastError!
     }
 
-    private static func start(binary: String) throws -> NginxServer {
+    private static func start(binary: String) async throws -> NginxServer {
         let root = FileManager.default.temporaryDirectory
             .appendingPathComponent("TweaksRemoteTests-nginx-\(UUID().uuidString)", isDirectory: true)
         for directory in ["www", "tmp"] {
@@ -184,7 +189,7 @@ final class NginxServer: Sendable {
         while Date() < deadline {
             if canConnect(port: port) { return server }
             if !process.isRunning { break }
-            usleep(10_000)
+            try await Task.sleep(nanoseconds: 10_000_000)
         }
         let log = (try? String(contentsOf: root.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
         server.stop()

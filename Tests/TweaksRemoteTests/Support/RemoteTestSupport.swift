@@ -55,7 +55,7 @@ final class TestClock: Sendable {
 
 /// Runs `body` with a started nginx that is stopped afterwards, whatever happens.
 func withNginx<Result>(_ body: (NginxServer) async throws -> Result) async throws -> Result {
-    let server = try NginxServer.start()
+    let server = try await NginxServer.start()
     defer { server.stop() }
     return try await body(server)
 }
