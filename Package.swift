@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Tweaks", targets: ["Tweaks"]),
         .library(name: "TweaksTesting", targets: ["TweaksTesting"]),
+        .library(name: "TweaksRemote", targets: ["TweaksRemote"]),
         .executable(name: "tweak", targets: ["tweak"]),
         .library(name: "TweakAccessorGeneration", targets: ["TweakAccessorGeneration"]),
         .plugin(name: "TweakAccessorGeneratorPlugin", targets: ["TweakAccessorGeneratorPlugin"]),
@@ -15,6 +16,7 @@ let package = Package(
         .target(name: "CTweaksAtomics"),
         .target(name: "Tweaks", dependencies: ["CTweaksAtomics"]),
         .target(name: "TweaksTesting", dependencies: ["Tweaks"]),
+        .target(name: "TweaksRemote", dependencies: ["Tweaks"]),
         .target(name: "TweakAccessorGeneration", dependencies: ["Tweaks"]),
         .executableTarget(name: "tweak", dependencies: ["Tweaks", "TweakAccessorGeneration"]),
         .plugin(name: "TweakAccessorGeneratorPlugin", capability: .buildTool(), dependencies: ["tweak"]),
@@ -23,6 +25,7 @@ let package = Package(
             name: "TweakAccessorGenerationTests", dependencies: ["TweakAccessorGeneration"], exclude: ["Golden"]),
         .testTarget(name: "TweakToolTests", dependencies: ["tweak"]),
         .testTarget(name: "TweaksTestingTests", dependencies: ["Tweaks", "TweaksTesting"]),
+        .testTarget(name: "TweaksRemoteTests", dependencies: ["TweaksRemote", "TweaksTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

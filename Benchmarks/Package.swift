@@ -15,6 +15,7 @@ let package = Package(
             name: "TweaksBenchmarks",
             dependencies: [
                 .product(name: "Tweaks", package: "Tweaks"),
+                .product(name: "TweaksRemote", package: "Tweaks"),
                 .product(name: "TweakAccessorGeneration", package: "Tweaks"),
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "Configuration", package: "swift-configuration"),

@@ -75,7 +75,7 @@ extension TweakProvider {
 
 extension Tweak {
     /// The tweak as it should be returned: decrypted through `closure` when it is encrypted.
-    func decrypted(using closure: DecryptionClosure?) throws -> Tweak {
+    package func decrypted(using closure: DecryptionClosure?) throws -> Tweak {
         guard isEncrypted else { return self }
         guard let closure else { throw TweakError.decryptionClosureNotProvided(feature: feature, variable: variable) }
         return with(value: try closure(self))

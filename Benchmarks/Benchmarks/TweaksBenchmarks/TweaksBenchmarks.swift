@@ -1,8 +1,10 @@
 import Benchmark
 import Configuration
 import Foundation
+import Synchronization
 import TweakAccessorGeneration
 import Tweaks
+import TweaksRemote
 
 /// Lookups are measured 1,000 at a time (`scalingFactor: .kilo`): figures are per lookup.
 /// `TWEAKS_BENCHMARK_SMOKE=1` runs every benchmark a few times only, to prove they build and run.
@@ -158,6 +160,52 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         blackHole(try AccessorGenerator.sources(tweaksJSON: data, source: "generated", configuration: configuration))
     }
+
+    // 9. Remote: a 1,000-tweak document from memory, every value different from the active one.
+    // Activation is the diff, 1,000 change notifications to a manager and the atomic cache write.
+    let remote = RemoteFixture()
+    let milliseconds = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal], timeUnits: .milliseconds, scalingFactor: .one)
+    Benchmark("Fetch and activate a 1,000-tweak remote document", configuration: milliseconds) { benchmark in
+        await remote.provider.fetch(expirationDuration: 0)
+        blackHole(remote.provider.activate())
+    }
+    Benchmark("Activate a fetched 1,000-tweak remote document", configuration: milliseconds) { benchmark in
+        await remote.provider.fetch(expirationDuration: 0)
+        benchmark.startMeasurement()
+        blackHole(remote.provider.activate())
+        benchmark.stopMeasurement()
+    }
+}
+
+/// A remote provider fed from memory, observed by a caching manager, persisted to a temporary file.
+final class RemoteFixture: Sendable {
+    let provider: RemoteTweakProvider
+    let manager: TweakManager
+
+    init() {
+        let cacheURL = FileManager.default.temporaryDirectory
+            .appendingPathComponent("TweaksBenchmarks-\(ProcessInfo.processInfo.processIdentifier).cache")
+        provider = RemoteTweakProvider(
+            source: AlternatingSource(documents: [Fixture.remoteDocument(revision: 0), Fixture.remoteDocument(revision: 1)]),
+            cacheURL: cacheURL)
+        manager = TweakManager(tweakProviders: [provider])
+        manager.useCache = true
+    }
+}
+
+/// Serves its documents in turn, so that every fetch brings a new one.
+final class AlternatingSource: RemoteTweakSource {
+    let documents: [Data]
+    private let fetches = Atomic<Int>(0)
+    let location = "memory://benchmark"
+
+    init(documents: [Data]) { self.documents = documents }
+
+    func fetch(_ request: RemoteFetchRequest) async throws -> RemoteFetchResponse {
+        let count = fetches.add(1, ordering: .relaxed).newValue
+        return .document(documents[count % documents.count], etag: "\"\(count)\"")
+    }
 }
 
 /// The stacks and inputs the benchmarks share, built once.
@@ -228,6 +276,25 @@ final class Fixture: Sendable {
                 }
             }
         }
+    }
+
+    /// A remote document of 1,000 tweaks (10 features of 100), every field filled in; each value
+    /// depends on `revision`.
+    static func remoteDocument(revision: Int) -> Data {
+        var text = "{"
+        for feature in 0..<10 {
+            text += feature == 0 ? "" : ","
+            text += "\"feature_\(feature)\": {"
+            for variable in 0..<100 {
+                text += variable == 0 ? "" : ","
+                text += """
+                    "variable_\(variable)": {"Title": "Title \(variable)", "Description": "Description of \(variable)", \
+                    "Group": "Group \(feature)", "Value": \(variable * 10 + revision)}
+                    """
+            }
+            text += "}"
+        }
+        return Data((text + "}").utf8)
     }
 
     /// A local tweaks document with `tweaks` entries over 100 features, every field filled in.

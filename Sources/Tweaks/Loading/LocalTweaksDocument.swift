@@ -15,12 +15,17 @@ package struct LocalTweakDefinition: Sendable, Hashable {
 /// `GeneratedPropertyName` (strings) and `Encrypted` (a Boolean). Any other field is an error, so
 /// typos such as `Tittle` are caught. The first problem found is thrown with its position;
 /// ``problems(in:source:)`` lists them all.
+///
+/// With `allowsBareValues` (remote documents), a variable may also map straight to its value when
+/// that value is not an object: `{"checkout": {"enabled": true, "limits": [1, 2]}}`. An object is
+/// always read as an entry, so an object value is written `{"Value": {…}}` and a typo in an entry's
+/// field names is still caught.
 package struct LocalTweaksDocument: Sendable {
     /// Larger documents are rejected before they are parsed.
     static let maximumSize = 64 * 1024 * 1024
 
     /// Every tweak of the document, keyed by feature and variable.
-    let definitions: [TweakKey: LocalTweakDefinition]
+    package let definitions: [TweakKey: LocalTweakDefinition]
     /// Every feature of the document, with its variable names sorted.
     package let features: [String: [String]]
 
@@ -35,12 +40,15 @@ package struct LocalTweaksDocument: Sendable {
 
     /// Parses UTF-8 `bytes`. `source` names the document in errors; `tweakSource` becomes each
     /// tweak's ``Tweak/source``.
-    package init(bytes: [UInt8], source: String, tweakSource: String?) throws(TweakLoadError) {
+    package init(
+        bytes: [UInt8], source: String, tweakSource: String?, allowsBareValues: Bool = false
+    ) throws(TweakLoadError) {
         guard bytes.count <= Self.maximumSize else {
             throw TweakLoadError(source: source, reason: .tooLarge(limit: Self.maximumSize))
         }
         let root = try JSONParser.parse(bytes, source: source)
-        var reader = Reader(bytes: bytes, source: source, tweakSource: tweakSource)
+        var reader = Reader(
+            bytes: bytes, source: source, tweakSource: tweakSource, allowsBareValues: allowsBareValues)
         (definitions, features) = reader.read(root)
         if let first = reader.problems.first { throw first }
     }
@@ -85,14 +93,16 @@ extension LocalTweaksDocument {
         let bytes: [UInt8]
         let source: String
         let tweakSource: String?
+        let allowsBareValues: Bool
         private(set) var problems: [TweakLoadError] = []
 
         private static let valueTypes = "Boolean, number, string, object or array"
 
-        init(bytes: [UInt8], source: String, tweakSource: String?) {
+        init(bytes: [UInt8], source: String, tweakSource: String?, allowsBareValues: Bool = false) {
             self.bytes = bytes
             self.source = source
             self.tweakSource = tweakSource
+            self.allowsBareValues = allowsBareValues
         }
 
         mutating func read(
@@ -135,8 +145,13 @@ extension LocalTweaksDocument {
             _ entry: JSONNode, feature: String, variable: String
         ) -> LocalTweakDefinition? {
             guard case .object(let fields) = entry.content else {
+                if allowsBareValues, let value = entry.tweakValue {
+                    let tweak = Tweak(feature: feature, variable: variable, value: value, source: tweakSource)
+                    return LocalTweakDefinition(tweak: tweak, generatedPropertyName: nil)
+                }
+                let expected = allowsBareValues ? "an entry object, or a Boolean, number, string or array" : "object"
                 report(
-                    .wrongType(field: nil, expected: "object", found: entry.typeName), at: entry.offset,
+                    .wrongType(field: nil, expected: expected, found: entry.typeName), at: entry.offset,
                     feature: feature, variable: variable)
                 return nil
             }

@@ -10,7 +10,7 @@ import Foundation
 
 /// Writes files so that readers see either the old or the new contents, never a part: the data
 /// goes to a temporary file in the same folder, which is flushed to disk and renamed over the target.
-enum AtomicFile {
+package enum AtomicFile {
     /// What identifies one version of a file on disk: a rename or rewrite changes at least one part.
     struct Stamp: Sendable, Hashable {
         let modificationDate: Date?
@@ -28,7 +28,9 @@ enum AtomicFile {
 
     /// Replaces the file at `path` with `bytes`, with permissions `mode`, creating the folder (mode 0700) when it
     /// is missing.
-    static func replace(_ path: String, with bytes: [UInt8], mode: mode_t = 0o600) throws(TweakWriteError) {
+    package static func replace(
+        _ path: String, with bytes: [UInt8], mode: mode_t = 0o600
+    ) throws(TweakWriteError) {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
             do {

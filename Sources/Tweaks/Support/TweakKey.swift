@@ -4,13 +4,13 @@
 /// The hash of both names is computed once, when the key is made: a lookup that goes through the
 /// cache and several providers hashes the two strings once instead of once per dictionary.
 @usableFromInline
-struct TweakKey: Hashable, Sendable {
-    let feature: String
-    let variable: String
+package struct TweakKey: Hashable, Sendable {
+    package let feature: String
+    package let variable: String
     private let hashCode: Int
 
     @usableFromInline
-    init(feature: String, variable: String) {
+    package init(feature: String, variable: String) {
         self.feature = feature
         self.variable = variable
         var hasher = Hasher()
@@ -20,19 +20,19 @@ struct TweakKey: Hashable, Sendable {
     }
 
     @usableFromInline
-    static func == (lhs: TweakKey, rhs: TweakKey) -> Bool {
+    package static func == (lhs: TweakKey, rhs: TweakKey) -> Bool {
         lhs.hashCode == rhs.hashCode && lhs.feature == rhs.feature && lhs.variable == rhs.variable
     }
 
     @usableFromInline
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(hashCode)
     }
 
     /// What `Dictionary` and `Set` ask for: the precomputed hash (itself from a seeded `Hasher`)
     /// mixed with the table's seed, instead of hashing it a second time.
     @usableFromInline
-    func _rawHashValue(seed: Int) -> Int {
+    package func _rawHashValue(seed: Int) -> Int {
         hashCode ^ seed
     }
 }

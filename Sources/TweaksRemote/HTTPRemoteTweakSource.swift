@@ -1,0 +1,79 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A tweaks document served over HTTP(S): a file on any static web server or CDN.
+///
+/// Each fetch is a `GET` of ``url`` with the custom ``headers`` (for example `Authorization`),
+/// `If-None-Match` with the entity tag of the newest document the provider holds, and the
+/// system's `Accept-Encoding` (gzip answers are decompressed). `200` is a document, `304 Not
+/// Modified` means "no change", any other status fails with ``RemoteFetchError/Reason/httpStatus(_:retryAfter:)``
+/// carrying the `Retry-After` header. The size limit is enforced while the body arrives, whatever
+/// `Content-Length` says. No HTTP cache is used: the provider keeps the last-good document itself.
+public struct HTTPRemoteTweakSource: RemoteTweakSource {
+    /// The document's URL.
+    public let url: URL
+    /// Extra request headers, e.g. `["Authorization": "Bearer …"]`.
+    public let headers: [String: String]
+    /// The longest a fetch may take, in seconds, from the request to the last byte.
+    public let timeout: Double
+    /// Whether plain `http` is allowed to hosts other than loopback.
+    public let allowsInsecureHTTP: Bool
+
+    public var location: String { url.absoluteString }
+
+    /// A source for the document at `url`.
+    ///
+    /// - Throws: ``RemoteFetchError/Reason/insecureURL(_:)`` when `url` is not `https`, unless it
+    ///   is `http` to a loopback host (`localhost`, `127.0.0.0/8`, `::1`) or `allowsInsecureHTTP`
+    ///   is set.
+    public init(
+        url: URL, headers: [String: String] = [:], timeout: Double = 30, allowsInsecureHTTP: Bool = false
+    ) throws(RemoteFetchError) {
+        self.url = url
+        self.headers = headers
+        self.timeout = timeout
+        self.allowsInsecureHTTP = allowsInsecureHTTP
+        guard isPermitted(url) else {
+            throw RemoteFetchError(source: url.absoluteString, reason: .insecureURL(url.absoluteString))
+        }
+    }
+
+    public func fetch(_ request: RemoteFetchRequest) async throws -> RemoteFetchResponse {
+        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        for (field, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: field) }
+        if let etag = request.etag { urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+        let download = HTTPDownload(
+            location: location, maximumSize: request.maximumDocumentSize, timeout: timeout,
+            isPermittedRedirect: isPermitted)
+        let (response, body) = try await download.run(urlRequest)
+        switch response.statusCode {
+        case 200:
+            return .document(body, etag: response.value(forHTTPHeaderField: "ETag"))
+        case 304:
+            return .notModified
+        default:
+            let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap { RetryAfter.seconds(from: $0) }
+            throw RemoteFetchError(source: location, reason: .httpStatus(response.statusCode, retryAfter: retryAfter))
+        }
+    }
+
+    /// `https`, or `http` to a loopback host or when opted in.
+    private func isPermitted(_ url: URL) -> Bool {
+        switch url.scheme?.lowercased() {
+        case "https": true
+        case "http": allowsInsecureHTTP || Self.isLoopback(host: url.host)
+        default: false
+        }
+    }
+
+    static func isLoopback(host: String?) -> Bool {
+        guard var host = host?.lowercased() else { return false }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        if host == "localhost" || host == "::1" { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+}

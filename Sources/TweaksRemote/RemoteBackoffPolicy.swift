@@ -1,0 +1,37 @@
+import Foundation
+
+/// How long a ``RemoteTweakProvider`` waits before the next request after failures that start the
+/// backoff (see ``RemoteFetchError/startsBackoff``).
+///
+/// The wait after the n-th consecutive failure is `initialDelay × multiplier^(n−1)`, capped at
+/// `maximumDelay`, then spread by ±`jitter` (so that many clients do not return at once). A server's
+/// `Retry-After` is honoured: the wait is at least that long, but never longer than `maximumDelay`.
+/// A successful fetch ends the backoff.
+public struct RemoteBackoffPolicy: Sendable, Hashable {
+    /// The wait after the first failure, in seconds. Default: 120 (2 minutes, as Firebase).
+    public var initialDelay: Double
+    /// The longest wait, in seconds, also the cap on `Retry-After`. Default: 14,400 (4 hours).
+    public var maximumDelay: Double
+    /// The factor between consecutive waits. Default: 2.
+    public var multiplier: Double
+    /// The spread, as a fraction of the wait: 0.25 means ±25 %. Default: 0.25.
+    public var jitter: Double
+
+    public init(
+        initialDelay: Double = 120, maximumDelay: Double = 4 * 3600, multiplier: Double = 2, jitter: Double = 0.25
+    ) {
+        self.initialDelay = initialDelay
+        self.maximumDelay = maximumDelay
+        self.multiplier = multiplier
+        self.jitter = jitter
+    }
+
+    /// The wait, in seconds, after `failures` consecutive failures (1 for the first), given the
+    /// server's `retryAfter` and a random number in `0...1`.
+    func delay(afterFailures failures: Int, retryAfter: Double?, random: Double) -> Double {
+        let exponent = Double(max(failures, 1) - 1)
+        let base = min(maximumDelay, initialDelay * pow(multiplier, exponent))
+        let jittered = base * (1 + jitter * (2 * random - 1))
+        return min(maximumDelay, max(jittered, retryAfter ?? 0))
+    }
+}

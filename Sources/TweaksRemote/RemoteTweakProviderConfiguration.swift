@@ -1,0 +1,31 @@
+import Foundation
+
+/// The fetch policy and limits of a ``RemoteTweakProvider``.
+public struct RemoteTweakProviderConfiguration: Sendable {
+    /// How old, in seconds, the last successful fetch must be before ``RemoteTweakProvider/fetch(expirationDuration:)``
+    /// makes a new request. Default: 3,600 (1 hour).
+    ///
+    /// Firebase uses 12 hours because every fetch costs its backend; a conditional request for a
+    /// static file costs a few hundred bytes, so an hour keeps values reasonably fresh. Pass
+    /// `expirationDuration: 0` to a fetch, or call ``RemoteTweakProvider/markStale()``, to go to the
+    /// server sooner.
+    public var minimumFetchInterval: Double
+    /// The waits after failures.
+    public var backoff: RemoteBackoffPolicy
+    /// The largest document accepted, in bytes (after decompression). Default: 1 MiB.
+    public var maximumDocumentSize: Int
+    /// Called with every fetched document before it is parsed or stored, and with the persisted
+    /// document when the provider loads it; throwing rejects the document (for example after a
+    /// signature check), and the configuration that was good before is kept.
+    public var verifyDocument: (@Sendable (Data) throws -> Void)?
+
+    public init(
+        minimumFetchInterval: Double = 3600, backoff: RemoteBackoffPolicy = RemoteBackoffPolicy(),
+        maximumDocumentSize: Int = 1 << 20, verifyDocument: (@Sendable (Data) throws -> Void)? = nil
+    ) {
+        self.minimumFetchInterval = minimumFetchInterval
+        self.backoff = backoff
+        self.maximumDocumentSize = maximumDocumentSize
+        self.verifyDocument = verifyDocument
+    }
+}

@@ -1,0 +1,301 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A real nginx serving a temporary directory on 127.0.0.1, started for one test on a free port
+/// with a configuration written next to it, and stopped by its PID.
+///
+/// Locations with special behaviour (see `configuration`): `/flaky.json` answers 503 with
+/// `Retry-After: 1` while the file `flaky.down` exists; `/busy.json` always answers 429 with
+/// `Retry-After: 1`; `/broken.json` 500; `/slow/` sends 2 KB per second; `/gzip/` compresses on
+/// the fly (chunked, no `Content-Length`); `/gzip-static/` serves pre-compressed `.gz` files;
+/// `/private.json` needs `Authorization: Bearer secret`; `/insecure-redirect.json` redirects to
+/// plain http on a public host.
+final class NginxServer: Sendable {
+    let root: URL
+    let port: Int
+    private let pid: pid_t
+
+    var documentRoot: URL { root.appendingPathComponent("www", isDirectory: true) }
+
+    func url(_ path: String) -> URL {
+        URL(string: "http://127.0.0.1:\(port)/\(path)")!
+    }
+
+    /// Replaces the file at `path` in the document root atomically (nginx never sees half a file).
+    func write(_ text: String, to path: String) throws {
+        try write(Data(text.utf8), to: path)
+    }
+
+    func write(_ data: Data, to path: String) throws {
+        let file = documentRoot.appendingPathComponent(path)
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: file, options: .atomic)
+    }
+
+    /// Moves the file's modification time `seconds` ahead: nginx's entity tag (modification time
+    /// and size) changes while the bytes stay the same.
+    func touch(_ path: String, secondsAhead seconds: Double) throws {
+        let file = documentRoot.appendingPathComponent(path)
+        let modified = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date ?? Date()
+        try FileManager.default.setAttributes(
+            [.modificationDate: modified.addingTimeInterval(seconds)], ofItemAtPath: file.path)
+    }
+
+    func remove(_ path: String) throws {
+        try FileManager.default.removeItem(at: documentRoot.appendingPathComponent(path))
+    }
+
+    /// Waits until an nginx worker has the file at `path` open, i.e. is sending it (Linux: from
+    /// `/proc`; elsewhere a fixed half second).
+    func waitUntilSending(_ path: String) async throws {
+        let file = documentRoot.appendingPathComponent(path).resolvingSymlinksInPath().path
+        #if os(Linux)
+            let deadline = Date().addingTimeInterval(15)
+            var children = ""
+            while Date() < deadline {
+                children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+                for worker in children.split(separator: " ") {
+                    let descriptors = "/proc/\(worker)/fd"
+                    let names = (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []
+                    for name in names
+                    where (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(descriptors)/\(name)")) == file
+                    {
+                        return
+                    }
+                }
+                try await Task.sleep(nanoseconds: 5_000_000)
+            }
+            let log = (try? String(contentsOf: root.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
+            throw StartError(
+                "nginx (workers: \(children)) did not open \(file) within 15 seconds; requests: "
+                    + "\(requests(for: "/" + path)); error log: \(log)")
+        #else
+            _ = file
+            try await Task.sleep(nanoseconds: 500_000_000)
+        #endif
+    }
+
+    /// One line of the access log.
+    struct Request: Equatable {
+        let method: String
+        let path: String
+        let status: Int
+        let ifNoneMatch: String
+    }
+
+    /// The requests nginx has logged for `path` (with a leading `/`), oldest first.
+    func requests(for path: String) -> [Request] {
+        let log = (try? String(contentsOf: root.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
+        return log.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 4, let status = Int(fields[2]) else { return nil }
+            let request = Request(method: fields[0], path: fields[1], status: status, ifNoneMatch: fields[3])
+            return request.path == path ? request : nil
+        }
+    }
+
+    /// Stops nginx (SIGTERM to its master's PID; SIGKILL if it is still there after 5 seconds),
+    /// waits for it to exit, and removes its directory.
+    func stop() {
+        if kill(pid, SIGTERM) == 0 {
+            var status: Int32 = 0
+            let deadline = Date().addingTimeInterval(5)
+            while waitpid(pid, &status, WNOHANG) == 0 {
+                if Date() > deadline {
+                    kill(pid, SIGKILL)
+                    waitpid(pid, &status, 0)
+                    break
+                }
+                usleep(5_000)
+            }
+        }
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    // MARK: Starting
+
+    /// Whether the nginx tests can run here: nginx is installed, or this is CI, where a missing
+    /// nginx must fail the tests rather than skip them.
+    static let isRequiredOrAvailable = binary != nil || isCI
+
+    static let isCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" } ?? false
+
+    static let skipMessage: Comment = """
+        ⚠️ NGINX IS NOT INSTALLED: the TweaksRemote tests against a real server are SKIPPED. \
+        Install it (apt-get install -y nginx, or brew install nginx) to run them; CI (CI=true) fails without it.
+        """
+
+    /// The nginx executable: `$NGINX`, or the usual install locations, or the `PATH`.
+    static let binary: String? = {
+        let environment = ProcessInfo.processInfo.environment
+        var candidates = [environment["NGINX"]].compactMap { $0 }
+        candidates += ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/opt/homebrew/bin/nginx", "/usr/local/bin/nginx"]
+        candidates += (environment["PATH"] ?? "").split(separator: ":").map { "\($0)/nginx" }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    private init(root: URL, port: Int, pid: pid_t) {
+        self.root = root
+        self.port = port
+        self.pid = pid
+    }
+
+    /// Starts nginx on a free port of 127.0.0.1 and waits (without blocking a thread) until it
+    /// accepts connections.
+    static func start() async throws -> NginxServer {
+        guard let binary else {
+            throw StartError(
+                "nginx is not installed, and CI requires the TweaksRemote server tests: apt-get install -y nginx")
+        }
+        var lastError: (any Error)?
+        for _ in 0..<5 {  // another process may take the free port before nginx binds it
+            do {
+                return try await start(binary: binary)
+            } catch {
+                lastError = error
+            }
+        }
+        throw lastError!
+    }
+
+    private static func start(binary: String) async throws -> NginxServer {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("TweaksRemoteTests-nginx-\(UUID().uuidString)", isDirectory: true)
+        for directory in ["www", "tmp"] {
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(directory), withIntermediateDirectories: true)
+        }
+        let port = try freePort()
+        try configuration(root: root.path, port: port).write(
+            to: root.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = [
+            "-p", root.path, "-c", root.appendingPathComponent("nginx.conf").path, "-e",
+            root.appendingPathComponent("error.log").path,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let server = NginxServer(root: root, port: port, pid: process.processIdentifier)
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            if canConnect(port: port) { return server }
+            if !process.isRunning { break }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        let log = (try? String(contentsOf: root.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
+        server.stop()
+        throw StartError("nginx did not start on port \(port): \(log)")
+    }
+
+    struct StartError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    private static func configuration(root: String, port: Int) -> String {
+        """
+        daemon off;
+        worker_processes 1;
+        pid \(root)/nginx.pid;
+        error_log \(root)/error.log warn;
+        events { worker_connections 64; }
+        http {
+            log_format counted escape=none '$request_method\\t$uri\\t$status\\t$http_if_none_match';
+            access_log \(root)/access.log counted;
+            client_body_temp_path \(root)/tmp/body;
+            proxy_temp_path \(root)/tmp/proxy;
+            fastcgi_temp_path \(root)/tmp/fastcgi;
+            uwsgi_temp_path \(root)/tmp/uwsgi;
+            scgi_temp_path \(root)/tmp/scgi;
+            types { application/json json; }
+            default_type application/octet-stream;
+            sendfile on;
+            server {
+                listen 127.0.0.1:\(port);
+                root \(root)/www;
+                location = /flaky.json {
+                    if (-f $document_root/flaky.down) {
+                        add_header Retry-After 1 always;
+                        return 503;
+                    }
+                }
+                location = /busy.json {
+                    add_header Retry-After 1 always;
+                    return 429;
+                }
+                location = /broken.json { return 500; }
+                location = /private.json {
+                    if ($http_authorization != "Bearer secret") { return 401; }
+                }
+                location = /insecure-redirect.json { return 302 http://example.com/tweaks.json; }
+                location /slow/ {
+                    limit_rate 2k;
+                    limit_rate_after 0;
+                }
+                location /gzip/ {
+                    gzip on;
+                    gzip_types application/json;
+                    gzip_min_length 0;
+                }
+                location /gzip-static/ { gzip_static always; }
+            }
+        }
+        """
+    }
+
+    private static func freePort() throws -> Int {
+        let socketDescriptor = socket(AF_INET, streamSocket, 0)
+        guard socketDescriptor >= 0 else { throw StartError("socket() failed") }
+        defer { close(socketDescriptor) }
+        var address = loopbackAddress(port: 0)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0 else { throw StartError("bind() failed") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketDescriptor, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func canConnect(port: Int) -> Bool {
+        let socketDescriptor = socket(AF_INET, streamSocket, 0)
+        guard socketDescriptor >= 0 else { return false }
+        defer { close(socketDescriptor) }
+        var address = loopbackAddress(port: port)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+
+    #if canImport(Glibc)
+        private static let streamSocket = Int32(SOCK_STREAM.rawValue)
+    #else
+        private static let streamSocket = SOCK_STREAM
+    #endif
+
+    private static func loopbackAddress(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        #if canImport(Darwin)
+            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        return address
+    }
+}
