@@ -1,5 +1,6 @@
 // libFuzzer entry point for every harness of this package. `Fuzz/run` compiles this file together
-// with the library sources (so harnesses can reach internal parsers) and picks the harness with
+// with the sources of Tweaks, TweaksRemote, TweakAccessorGeneration and the `tweak` tool's value
+// parser into one module, so harnesses can reach internal parsers, and picks the harness with
 // the FUZZ_HARNESS environment variable. A harness must never crash, hang or allocate without
 // bound, whatever the bytes: a thrown error is the right answer to bad input.
 import Foundation
@@ -9,6 +10,11 @@ let harnesses: [String: @Sendable (Data) -> Void] = [
     "local-tweaks": fuzzLocalTweaks,
     "json-parser": fuzzJSONParser,
     "launch-arguments": fuzzLaunchArguments,
+    "overrides-file": fuzzOverridesFile,
+    "remote-document": fuzzRemoteDocument,
+    "remote-cache": fuzzRemoteCache,
+    "command-line-value": fuzzCommandLineValue,
+    "code-generation": fuzzCodeGeneration,
 ]
 
 // Set once, on the first input; libFuzzer calls the entry point from one thread.
