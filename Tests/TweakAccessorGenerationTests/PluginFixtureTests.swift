@@ -33,19 +33,21 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(10)))
-    func theFixtureBuildsWithThePluginAndReadsThroughTheGeneratedAccessors() throws {
+    func theFixtureBuildsWithThePluginAndReadsThroughTheGeneratedAccessors() async throws {
         // Without build-manifest caching, files added to or removed from this package since the
         // last fixture build are seen (the cached plan only notices changes of the fixture's own).
-        let build = try Self.run(
-            "swift",
-            [
-                "build", "--package-path", Self.fixture.path, "--scratch-path", Self.scratchPath.path,
-                "--disable-build-manifest-caching",
-            ])
+        let build = try await onOwnThread {
+            try Self.run(
+                "swift",
+                [
+                    "build", "--package-path", Self.fixture.path, "--scratch-path", Self.scratchPath.path,
+                    "--disable-build-manifest-caching",
+                ])
+        }
         try #require(build.status == 0, "\(build.output)")
         #expect(!build.output.contains("warning:"), "\(build.output)")
         let executable = Self.scratchPath.appendingPathComponent("debug/AccessorPluginFixture").path
-        let run = try Self.run(executable, [])
+        let run = try await onOwnThread { try Self.run(executable, []) }
         #expect(run.status == 0)
         #expect(
             run.output == #"""

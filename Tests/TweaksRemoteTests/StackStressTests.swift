@@ -1,0 +1,154 @@
+import Foundation
+import Synchronization
+import Testing
+import Tweaks
+
+@testable import TweaksRemote
+
+/// A remote source whose document's version goes up by one on every fetch: what a busy remote
+/// config looks like, without a network (the subject here is concurrency, not transport).
+final class CountingSource: RemoteTweakSource {
+    let location = "memory://stress"
+    let served = Atomic<Int>(0)
+
+    func fetch(_ request: RemoteFetchRequest) async throws -> RemoteFetchResponse {
+        let version = served.add(1, ordering: .sequentiallyConsistent).newValue
+        return .document(Data(#"{"stress": {"remote": \#(version)}}"#.utf8), etag: "\(version)")
+    }
+}
+
+/// Everything at once, for a bounded time: readers through the manager, a wrapper and a stream,
+/// while writers set and delete overrides, another "process" rewrites the overrides file, the
+/// remote provider fetches and activates, and the cache is reset and notifications posted.
+/// Run under `swift test --sanitize=thread` on CI. Invariants: a read after a completed write
+/// sees it; no value appears that no provider ever held; values never go back; the stream ends
+/// on the final value.
+/// The shared state of one stress run.
+final class StressRun: Sendable {
+    let stopped = Atomic<Bool>(false)
+    /// The newest value the other "process" wrote to the overrides file.
+    let fileVersion = Atomic<Int>(0)
+    /// The newest value the change stream delivered.
+    let lastStreamed = Atomic<Int>(-1)
+}
+
+@Suite struct StackStressTests {
+    static let duration: Duration = .milliseconds(1500)
+
+    @Test func everyLayerChangingAtOnceStaysCoherent() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+        let file = directory.file("overrides.json")
+        let fileProvider = try OverridesFileTweakProvider(fileURL: file, pollInterval: 0.05)
+        let otherProcess = try OverridesFileTweakProvider(fileURL: file, pollInterval: nil)
+        let session = EphemeralTweakProvider(name: "session")
+        let source = CountingSource()
+        let remote = RemoteTweakProvider(
+            source: source, cacheURL: directory.file("remote.cache"), name: "remote",
+            configuration: testConfiguration(minimumFetchInterval: 0))
+        let defaults = try LocalTweakProvider(
+            data: Data(#"{"stress": {"remote": {"Value": 0}, "file": {"Value": 0}}}"#.utf8), name: "defaults")
+        let manager = TweakManager(tweakProviders: [fileProvider, session, remote, defaults])
+        manager.useCache = true
+        let wrapper = FallbackTweakProperty(
+            fallbackValue: -1, feature: "stress", variable: "remote", tweakManager: manager)
+        let run = StressRun()
+
+        let streamed = Task {
+            for await value in manager.values(feature: "stress", variable: "remote") {
+                run.lastStreamed.store(value?.intValue ?? -1, ordering: .sequentiallyConsistent)
+            }
+        }
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            // Readers: values come from a provider that held them and never go back.
+            for reader in 0..<4 {
+                group.addTask {
+                    var highestRemote = 0
+                    var highestFile = 0
+                    while !run.stopped.load(ordering: .relaxed) {
+                        let remoteValue = try manager.value(feature: "stress", variable: "remote", as: Int.self)
+                        #expect(remoteValue >= highestRemote, "reader \(reader): remote went back")
+                        #expect(
+                            remoteValue <= source.served.load(ordering: .sequentiallyConsistent), "a value never served"
+                        )
+                        highestRemote = max(highestRemote, remoteValue)
+                        #expect(wrapper.wrappedValue >= 0)
+                        let fileValue = try manager.value(feature: "stress", variable: "file", as: Int.self)
+                        #expect(fileValue >= highestFile, "reader \(reader): file went back")
+                        #expect(
+                            fileValue <= run.fileVersion.load(ordering: .sequentiallyConsistent),
+                            "a value never written")
+                        highestFile = max(highestFile, fileValue)
+                        _ = manager.isFeatureEnabled("stress")
+                        await Task.yield()
+                    }
+                }
+            }
+            // Writers: each owns a session override and must read its own write at once.
+            for writer in 0..<3 {
+                group.addTask {
+                    var value = 0
+                    while !run.stopped.load(ordering: .relaxed) {
+                        value += 1
+                        session.set(.int(value), feature: "stress", variable: "writer\(writer)")
+                        let read = try manager.value(feature: "stress", variable: "writer\(writer)", as: Int.self)
+                        #expect(read == value, "writer \(writer) wrote \(value), read \(read)")
+                        if value.isMultiple(of: 10) {
+                            session.deleteValue(feature: "stress", variable: "writer\(writer)")
+                            #expect(try manager.tweakIfPresent(feature: "stress", variable: "writer\(writer)") == nil)
+                        }
+                        await Task.yield()
+                    }
+                }
+            }
+            // The remote layer: fetch and activate as fast as it goes.
+            group.addTask {
+                while !run.stopped.load(ordering: .relaxed) {
+                    _ = await remote.fetchAndActivate(expirationDuration: 0)
+                    let served = source.served.load(ordering: .sequentiallyConsistent)
+                    let active = try manager.value(feature: "stress", variable: "remote", as: Int.self)
+                    #expect(active == served, "activated \(served), read \(active)")
+                }
+            }
+            // Another process rewrites the overrides file; the provider notices by polling.
+            group.addTask {
+                while !run.stopped.load(ordering: .relaxed) {
+                    let version = run.fileVersion.add(1, ordering: .sequentiallyConsistent).newValue
+                    try otherProcess.trySet(.int(version), feature: "stress", variable: "file")
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+            }
+            // Cache resets and notifications from outside.
+            group.addTask {
+                while !run.stopped.load(ordering: .relaxed) {
+                    manager.resetCache()
+                    NotificationCenter.default.post(name: TweakProviderDidChangeNotification, object: session)
+                    try await Task.sleep(for: .milliseconds(2))
+                }
+            }
+            try await Task.sleep(for: Self.duration)
+            run.stopped.store(true, ordering: .sequentiallyConsistent)
+            try await group.waitForAll()
+        }
+
+        // After the last write: the last values, through every path.
+        let finalRemote = source.served.load(ordering: .sequentiallyConsistent)
+        #expect(try manager.value(feature: "stress", variable: "remote", as: Int.self) == finalRemote)
+        #expect(wrapper.wrappedValue == finalRemote)
+        try fileProvider.reload()
+        #expect(
+            try manager.value(feature: "stress", variable: "file", as: Int.self)
+                == run.fileVersion.load(ordering: .sequentiallyConsistent))
+        // The stream's newest element is the final value (it may take a moment to be consumed).
+        let deadline = ContinuousClock.now + .seconds(10)
+        while run.lastStreamed.load(ordering: .sequentiallyConsistent) != finalRemote, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        streamed.cancel()
+        #expect(
+            run.lastStreamed.load(ordering: .sequentiallyConsistent) == finalRemote,
+            "the stream did not end on the final value")
+    }
+}
