@@ -32,11 +32,11 @@ final class FaultyHTTPServer: Sendable {
 
     init(_ behaviour: Behaviour) throws {
         self.behaviour = Mutex(behaviour)
-        let listener = socket(AF_INET, Self.streamSocket, 0)
+        let listener = socket(AF_INET, NginxServer.streamSocket, 0)
         guard listener >= 0 else { throw NginxServer.StartError("socket() failed") }
         var reuse: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = Self.loopbackAddress(port: 0)
+        var address = NginxServer.loopbackAddress(port: 0)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -150,24 +150,11 @@ final class FaultyHTTPServer: Sendable {
     }
 
     #if canImport(Glibc)
-        private static let streamSocket = Int32(SOCK_STREAM.rawValue)
         /// A write to a closed connection fails instead of raising SIGPIPE.
         private static let noSignal = Int32(MSG_NOSIGNAL)
     #else
-        private static let streamSocket = SOCK_STREAM
         private static let noSignal: Int32 = 0  // SO_NOSIGPIPE is set on each connection instead
     #endif
-
-    private static func loopbackAddress(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        #if canImport(Darwin)
-            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-        #endif
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        return address
-    }
 }
 
 extension Array where Element: Equatable {

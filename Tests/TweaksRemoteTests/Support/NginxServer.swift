@@ -310,12 +310,13 @@ final class NginxServer: Sendable {
     }
 
     #if canImport(Glibc)
-        private static let streamSocket = Int32(SOCK_STREAM.rawValue)
+        static let streamSocket = Int32(SOCK_STREAM.rawValue)
     #else
-        private static let streamSocket = SOCK_STREAM
+        static let streamSocket = SOCK_STREAM
     #endif
 
-    private static func loopbackAddress(port: Int) -> sockaddr_in {
+    /// 127.0.0.1:`port` as a socket address.
+    static func loopbackAddress(port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         #if canImport(Darwin)
             address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
