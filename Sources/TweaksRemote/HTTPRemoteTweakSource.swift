@@ -10,7 +10,11 @@ import Foundation
 /// `If-None-Match` with the entity tag of the newest document the provider holds, and the
 /// system's `Accept-Encoding` (gzip answers are decompressed). `200` is a document, `304 Not
 /// Modified` means "no change", any other status fails with ``RemoteFetchError/Reason/httpStatus(_:retryAfter:)``
-/// carrying the `Retry-After` header. The size limit is enforced while the body arrives, whatever
+/// carrying the `Retry-After` header. A `200` must not declare a media type that cannot be a
+/// JSON document: JSON types (`application/json`, `text/json`, `…+json`), the generic types static
+/// hosts use for unknown files (`text/plain`, `application/octet-stream`, `binary/octet-stream`)
+/// and a missing `Content-Type` are parsed; anything else (`text/html` above all: an error, login
+/// or captive-portal page served with 200) fails with ``RemoteFetchError/Reason/unexpectedContentType(_:)``. The size limit is enforced while the body arrives, whatever
 /// `Content-Length` says. No HTTP cache is used: the provider keeps the last-good document itself.
 public struct HTTPRemoteTweakSource: RemoteTweakSource {
     /// The document's URL.
@@ -51,6 +55,9 @@ public struct HTTPRemoteTweakSource: RemoteTweakSource {
         let (response, body) = try await download.run(urlRequest)
         switch response.statusCode {
         case 200:
+            if let type = response.value(forHTTPHeaderField: "Content-Type").flatMap(Self.unacceptableMediaType) {
+                throw RemoteFetchError(source: location, reason: .unexpectedContentType(type))
+            }
             return .document(body, etag: response.value(forHTTPHeaderField: "ETag"))
         case 304:
             return .notModified
@@ -67,6 +74,17 @@ public struct HTTPRemoteTweakSource: RemoteTweakSource {
         case "http": allowsInsecureHTTP || Self.isLoopback(host: url.host)
         default: false
         }
+    }
+
+    /// The media type of `contentType` (without parameters, lower-cased) when it cannot be a
+    /// JSON document; `nil` when it can.
+    static func unacceptableMediaType(_ contentType: String) -> String? {
+        let mediaType = contentType.prefix { $0 != ";" }
+        let type = mediaType.trimmingCharacters(in: .whitespaces).lowercased()
+        let accepted = [
+            "", "application/json", "text/json", "text/plain", "application/octet-stream", "binary/octet-stream",
+        ]
+        return accepted.contains(type) || type.hasSuffix("+json") ? nil : type
     }
 
     static func isLoopback(host: String?) -> Bool {

@@ -20,6 +20,9 @@ public struct RemoteFetchError: Error, Sendable, Hashable, CustomStringConvertib
         /// The server answered with a status other than 200 or 304; `retryAfter` is its
         /// `Retry-After` header in seconds, when it sent one.
         case httpStatus(Int, retryAfter: Double?)
+        /// The server answered 200 with a `Content-Type` that is not a JSON document (the media
+        /// type is given), e.g. `text/html`: an error, login or captive-portal page.
+        case unexpectedContentType(String)
         /// The document is larger than `limit` bytes (as declared, as received, or as decompressed).
         case tooLarge(limit: Int)
         /// The connection ended after `received` of the `expected` bytes.
@@ -48,7 +51,7 @@ public struct RemoteFetchError: Error, Sendable, Hashable, CustomStringConvertib
         switch reason {
         case .transport, .timedOut, .truncated: true
         case .httpStatus(let status, _): [429, 500, 503, 504].contains(status)
-        case .insecureURL, .tooLarge, .invalidDocument, .rejected, .cancelled: false
+        case .insecureURL, .unexpectedContentType, .tooLarge, .invalidDocument, .rejected, .cancelled: false
         }
     }
 
@@ -73,6 +76,8 @@ public struct RemoteFetchError: Error, Sendable, Hashable, CustomStringConvertib
         case .timedOut(let seconds): "no complete answer within \(seconds) s"
         case .httpStatus(let status, let retryAfter?): "HTTP \(status) (Retry-After: \(retryAfter) s)"
         case .httpStatus(let status, nil): "HTTP \(status)"
+        case .unexpectedContentType(let type):
+            "the server answered \(type), not a JSON document (an error or login page?)"
         case .tooLarge(let limit): "the document is larger than \(limit) bytes"
         case .truncated(let expected, let received): "the answer ended after \(received) of \(expected) bytes"
         case .invalidDocument(let error): error.description

@@ -15,6 +15,9 @@ public struct TweakLoadError: Error, Sendable, Hashable, CustomStringConvertible
         case empty
         /// The bytes are not valid UTF-8.
         case invalidUTF8
+        /// The document is in another Unicode encoding (UTF-16 or UTF-32, named in the text), told
+        /// by its byte-order mark or its first bytes; tweaks documents are UTF-8.
+        case unsupportedEncoding(String)
         /// The text is not valid JSON; the text says what was found.
         case invalidJSON(String)
         /// Objects or arrays are nested deeper than `limit`.
@@ -83,6 +86,7 @@ public struct TweakLoadError: Error, Sendable, Hashable, CustomStringConvertible
         case .unreadable(let detail): "cannot be read: \(detail)"
         case .empty: "the document is empty"
         case .invalidUTF8: "the document is not valid UTF-8"
+        case .unsupportedEncoding(let encoding): "the document is \(encoding); save it as UTF-8"
         case .invalidJSON(let detail): "invalid JSON: \(detail)"
         case .nestingTooDeep(let limit): "nested deeper than \(limit) levels"
         case .duplicateKey(let key): "duplicate key \"\(key)\""

@@ -72,7 +72,8 @@ extension TweakManager {
     func typeMismatch(_ tweak: Tweak, expected: Any.Type, detail: String?) -> TweakError {
         var reason =
             "expected \(expected), found \(tweak.value.kind) \(tweak.isEncrypted ? "<encrypted>" : tweak.value.description)"
-        if let detail { reason += " (\(detail))" }
+        // A codec's detail may quote the value ("… is not a case of Mode"): left out for secrets.
+        if let detail, !tweak.isEncrypted { reason += " (\(detail))" }
         return .notSupported(feature: tweak.feature, variable: tweak.variable, reason: reason)
     }
 

@@ -1,6 +1,6 @@
 /// An override whose value has another type than the tweak it overrides: what strict mode
 /// (``TweakOverrides/onTypeMismatch``) reports.
-public struct TweakOverrideMismatch: Sendable, CustomStringConvertible {
+public struct TweakOverrideMismatch: Sendable, CustomStringConvertible, CustomReflectable {
     /// The overridden tweak's feature.
     public let feature: String
     /// The overridden tweak's variable.
@@ -10,9 +10,20 @@ public struct TweakOverrideMismatch: Sendable, CustomStringConvertible {
     /// The declared tweak: the lowest-priority provider's, typically the local JSON default.
     public let declared: Tweak
 
+    /// The mismatch in words; the override's value is redacted when the declared tweak is
+    /// encrypted (an override of a secret is a secret too).
     public var description: String {
-        let shown = overrideValue.description
+        let shown = shownValue
         return
             "override of \(feature).\(variable) is \(overrideValue.kind) \(shown), but \(declared.source ?? "its provider") declares \(declared.value.kind)"
     }
+
+    /// A mirror with the same redaction, so that `dump(_:)` cannot reveal a secret either.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: ["feature": feature, "variable": variable, "overrideValue": shownValue, "declared": declared])
+    }
+
+    private var shownValue: String { declared.isEncrypted ? "<encrypted>" : overrideValue.description }
 }

@@ -42,6 +42,7 @@ struct JSONParser {
 
     private mutating func parseDocument() throws(TweakLoadError) -> JSONNode {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        if let encoding = Self.otherUnicodeEncoding(of: bytes) { throw failure(.unsupportedEncoding(encoding), at: 0) }
         if let invalidOffset = UTF8Validation.firstInvalidOffset(in: bytes, from: index) {
             throw failure(.invalidUTF8, at: invalidOffset)
         }
@@ -54,6 +55,25 @@ struct JSONParser {
                 .invalidJSON("unexpected \(describeByte(at: index)) after the end of the document"), at: index)
         }
         return root
+    }
+
+    /// The UTF-16 or UTF-32 encoding `bytes` are in, told by a byte-order mark or by the zero
+    /// bytes around the first (ASCII) character of a JSON text (RFC 4627, section 3); `nil` otherwise.
+    static func otherUnicodeEncoding(of bytes: [UInt8]) -> String? {
+        func starts(_ pattern: [UInt8?]) -> Bool {
+            bytes.count >= pattern.count
+                && zip(bytes, pattern).allSatisfy { byte, expected in expected.map { $0 == byte } ?? (byte != 0) }
+        }
+        // `nil` in a pattern: any byte but zero.
+        if starts([0xFF, 0xFE, 0, 0]) { return "UTF-32 (little-endian, with a byte-order mark)" }
+        if starts([0, 0, 0xFE, 0xFF]) { return "UTF-32 (big-endian, with a byte-order mark)" }
+        if starts([0xFF, 0xFE]) { return "UTF-16 (little-endian, with a byte-order mark)" }
+        if starts([0xFE, 0xFF]) { return "UTF-16 (big-endian, with a byte-order mark)" }
+        if starts([0, 0, 0, nil]) { return "UTF-32 (big-endian)" }
+        if starts([nil, 0, 0, 0]) { return "UTF-32 (little-endian)" }
+        if starts([0, nil]) { return "UTF-16 (big-endian)" }
+        if starts([nil, 0]) { return "UTF-16 (little-endian)" }
+        return nil
     }
 
     // MARK: Values
@@ -298,7 +318,10 @@ struct JSONParser {
         guard offset < bytes.count else { return "end of document" }
         let byte = bytes[offset]
         if byte >= 0x21, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        // The bytes were validated as UTF-8: name the character, as editors show it (U+00A0).
+        let scalar = String(decoding: bytes[offset..<min(offset + 4, bytes.count)], as: UTF8.self).unicodeScalars.first
+        let hex = String(scalar?.value ?? UInt32(byte), radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     private func failure(_ reason: TweakLoadError.Reason, at offset: Int) -> TweakLoadError {

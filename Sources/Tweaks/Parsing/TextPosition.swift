@@ -9,11 +9,13 @@ public struct TextPosition: Sendable, Hashable, CustomStringConvertible {
         self.column = column
     }
 
-    /// The position of byte `offset` in UTF-8 `bytes`.
+    /// The position of byte `offset` in UTF-8 `bytes`. A leading byte-order mark is not a column:
+    /// editors do not show it.
     init(offset: Int, in bytes: [UInt8]) {
         var line = 1
         var column = 1
-        for byte in bytes[..<min(offset, bytes.count)] {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? min(3, offset) : 0
+        for byte in bytes[start..<min(offset, bytes.count)] {
             if byte == UInt8(ascii: "\n") {
                 line += 1
                 column = 1

@@ -174,6 +174,7 @@ final class HTTPDownload: NSObject, URLSessionDataDelegate, Sendable {
             case .notConnectedToInternet: "not connected to the internet"
             case .secureConnectionFailed: "the TLS connection failed"
             case .badServerResponse: "the server sent an invalid answer"
+            case .httpTooManyRedirects: "too many redirects (a redirect loop?)"
             default: nil
             }
         return "\(words ?? urlError.localizedDescription) (URLError \(urlError.code.rawValue))"

@@ -16,6 +16,13 @@ import Testing
 /// the fly (chunked, no `Content-Length`); `/gzip-static/` serves pre-compressed `.gz` files;
 /// `/private.json` needs `Authorization: Bearer secret`; `/insecure-redirect.json` redirects to
 /// plain http on a public host.
+///
+/// Faults (see `RemoteServerFaultTests`): `/f/NAME` serves the file `f/NAME` until the file
+/// `faults.on` exists, then `/fault/NAME` instead: `closed.json` closes the connection without an
+/// answer (`444`), `loop.json` redirects to itself, `html-error.json` is a 200 HTML page,
+/// `html-as-json.json` the same page labelled `application/json`, `as-html/` and `as-xml/` serve
+/// files as `text/html` and `application/xml`, `as-text/` as `text/plain`, `endless/` sends 1 KB per
+/// second.
 final class NginxServer: Sendable {
     let root: URL
     let port: Int
@@ -216,7 +223,7 @@ final class NginxServer: Sendable {
             fastcgi_temp_path \(root)/tmp/fastcgi;
             uwsgi_temp_path \(root)/tmp/uwsgi;
             scgi_temp_path \(root)/tmp/scgi;
-            types { application/json json; }
+            types { application/json json; text/plain txt; }
             default_type application/octet-stream;
             sendfile on;
             server {
@@ -247,6 +254,26 @@ final class NginxServer: Sendable {
                     gzip_min_length 0;
                 }
                 location /gzip-static/ { gzip_static always; }
+                location /f/ {
+                    if (-f $document_root/faults.on) { rewrite ^/f/(.*)$ /fault/$1 last; }
+                }
+                location = /fault/closed.json { return 444; }
+                location = /fault/loop.json { return 302 /fault/loop.json; }
+                location = /fault/html-error.json {
+                    types { } default_type text/html;
+                    return 200 "<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>";
+                }
+                location = /fault/html-as-json.json {
+                    types { } default_type application/json;
+                    return 200 "<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>";
+                }
+                location /fault/as-html/ { types { } default_type "text/html; charset=utf-8"; }
+                location /fault/as-xml/ { types { } default_type application/xml; }
+                location /fault/as-text/ { types { } default_type text/plain; }
+                location /fault/endless/ {
+                    limit_rate 1k;
+                    limit_rate_after 0;
+                }
             }
         }
         """
@@ -283,12 +310,13 @@ final class NginxServer: Sendable {
     }
 
     #if canImport(Glibc)
-        private static let streamSocket = Int32(SOCK_STREAM.rawValue)
+        static let streamSocket = Int32(SOCK_STREAM.rawValue)
     #else
-        private static let streamSocket = SOCK_STREAM
+        static let streamSocket = SOCK_STREAM
     #endif
 
-    private static func loopbackAddress(port: Int) -> sockaddr_in {
+    /// 127.0.0.1:`port` as a socket address.
+    static func loopbackAddress(port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         #if canImport(Darwin)
             address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)

@@ -1,0 +1,164 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 for the faults nginx cannot produce without scripting: it
+/// reads each request and answers with the current ``Behaviour``, on a thread of its own.
+final class FaultyHTTPServer: Sendable {
+    enum Behaviour: Sendable {
+        /// `200` with the document and its `Content-Length`.
+        case document(String)
+        /// Declares `declaredLength` bytes, sends `body`, then resets the connection (RST).
+        case resetMidBody(declaredLength: Int, body: String)
+        /// A chunked answer whose first chunk is `body`, then a reset: no length was declared.
+        case resetMidChunkedBody(body: String)
+        /// Headers without a length, then one byte every 20 ms, for ever.
+        case endlessSlowBody
+        /// Accepts the request and never answers.
+        case silent
+    }
+
+    let port: Int
+    private let listener: Int32
+    private let behaviour: Mutex<Behaviour>
+    private let isStopped = Mutex(false)
+
+    var url: URL { URL(string: "http://127.0.0.1:\(port)/tweaks.json")! }
+
+    init(_ behaviour: Behaviour) throws {
+        self.behaviour = Mutex(behaviour)
+        let listener = socket(AF_INET, NginxServer.streamSocket, 0)
+        guard listener >= 0 else { throw NginxServer.StartError("socket() failed") }
+        var reuse: Int32 = 1
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var address = NginxServer.loopbackAddress(port: 0)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        guard bound == 0, listen(listener, 16) == 0 else {
+            close(listener)
+            throw NginxServer.StartError("bind() or listen() failed")
+        }
+        self.listener = listener
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread.detachNewThread { [self] in acceptLoop() }
+    }
+
+    func setBehaviour(_ new: Behaviour) {
+        behaviour.withLock { $0 = new }
+    }
+
+    /// Stops accepting; connections under way end at their next write or within 20 ms.
+    func stop() {
+        let wasStopped = isStopped.withLock { stopped in
+            defer { stopped = true }
+            return stopped
+        }
+        guard !wasStopped else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private var stopped: Bool { isStopped.withLock { $0 } }
+
+    private func acceptLoop() {
+        while !stopped {
+            var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 20) >= 0 else { return }
+            guard descriptor.revents & Int16(POLLIN) != 0 else { continue }
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { continue }
+            #if canImport(Darwin)
+                var noSignal: Int32 = 1
+                setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
+            #endif
+            let current = behaviour.withLock { $0 }
+            Thread.detachNewThread { [self] in serve(connection, current) }
+        }
+    }
+
+    private func serve(_ connection: Int32, _ behaviour: Behaviour) {
+        var isReset = false
+        defer {
+            if isReset {
+                // SO_LINGER with a zero timeout: close() sends RST instead of FIN.
+                var linger = linger(l_onoff: 1, l_linger: 0)
+                setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+            }
+            close(connection)
+        }
+        guard readRequest(connection) else { return }
+        switch behaviour {
+        case .document(let text):
+            _ = transmit(connection, head("Content-Length: \(text.utf8.count)") + text)
+        case .resetMidBody(let declaredLength, let body):
+            _ = transmit(connection, head("Content-Length: \(declaredLength)") + body)
+            pause()
+            isReset = true
+        case .resetMidChunkedBody(let body):
+            let chunk = String(body.utf8.count, radix: 16) + "\r\n" + body + "\r\n"
+            _ = transmit(connection, head("Transfer-Encoding: chunked") + chunk)
+            pause()
+            isReset = true
+        case .endlessSlowBody:
+            guard transmit(connection, head("Connection: close") + #"{"padding": {"text": ""#) else { return }
+            while !stopped, transmit(connection, "x") { usleep(20_000) }
+        case .silent:
+            while !stopped { usleep(20_000) }
+        }
+    }
+
+    /// Lets the client read what was sent before the connection is reset.
+    private func pause() { usleep(100_000) }
+
+    private func head(_ field: String) -> String {
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\(field)\r\n\r\n"
+    }
+
+    /// Reads until the end of the request's header; `false` when the client went away.
+    private func readRequest(_ connection: Int32) -> Bool {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !received.ends(with: Array("\r\n\r\n".utf8)) {
+            let count = recv(connection, &buffer, buffer.count, 0)
+            guard count > 0 else { return false }
+            received += buffer[0..<count]
+        }
+        return true
+    }
+
+    /// Sends all of `text`; `false` when the connection is gone.
+    private func transmit(_ connection: Int32, _ text: String) -> Bool {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let sent = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Self.noSignal) }
+            guard sent > 0 else { return false }
+            bytes = bytes.dropFirst(sent)
+        }
+        return true
+    }
+
+    #if canImport(Glibc)
+        /// A write to a closed connection fails instead of raising SIGPIPE.
+        private static let noSignal = Int32(MSG_NOSIGNAL)
+    #else
+        private static let noSignal: Int32 = 0  // SO_NOSIGPIPE is set on each connection instead
+    #endif
+}
+
+extension Array where Element: Equatable {
+    fileprivate func ends(with suffix: [Element]) -> Bool {
+        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+    }
+}
