@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "TweaksTesting", dependencies: ["Tweaks"]),
         .target(name: "TweaksRemote", dependencies: ["Tweaks"]),
         .target(name: "TweakAccessorGeneration", dependencies: ["Tweaks"]),
-        .executableTarget(name: "tweak", dependencies: ["Tweaks", "TweakAccessorGeneration"]),
+        .executableTarget(name: "tweak", dependencies: ["Tweaks", "TweaksRemote", "TweakAccessorGeneration"]),
         .plugin(name: "TweakAccessorGeneratorPlugin", capability: .buildTool(), dependencies: ["tweak"]),
         .testTarget(name: "TweaksTests", dependencies: ["Tweaks"]),
         .testTarget(

@@ -3,9 +3,10 @@ import Tweaks
 /// `tweak list [--json]`: every tweak of the stack, grouped, with its resolved value, source and
 /// title; encrypted values are redacted unless `--decrypt` is given.
 enum ListCommand {
-    static func run(_ arguments: CommandLineArguments) throws -> Int32 {
+    static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
         _ = try arguments.positional()
         let stack = try TweakStack(arguments)
+        await stack.refreshRemote()
         let revealing = try arguments.value(of: "decrypt") != nil
         let catalog = stack.manager.catalog()
         if arguments.flags.contains("json") {

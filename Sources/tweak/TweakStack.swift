@@ -2,17 +2,20 @@ import Foundation
 import Tweaks
 
 /// The providers a command works on, chosen by the stack options, highest priority first: the
-/// overrides file, the `UserDefaults` suite, then the local files in the order given.
+/// overrides file, the `UserDefaults` suite, the remote document, then the local files in the
+/// order given.
 ///
 /// - `--local FILE` (repeatable): local tweaks files; default `./LocalTweaks_example.json`.
 /// - `--overrides FILE`: the overrides file. `--suite NAME`: the `UserDefaults` suite an app keeps
 ///   its overrides in. With neither, the default overrides file (``defaultOverridesPath``).
+/// - `--remote URL` and its options: see ``RemoteLayer``. Without it, nothing goes to the network.
 struct TweakStack {
     let manager: TweakManager
     /// The local files, highest priority first: they declare each tweak's type for `set`.
     let locals: [LocalTweakProvider]
     let overridesFile: OverridesFileTweakProvider?
     let suite: SuiteOverrides?
+    let remote: RemoteLayer?
 
     static let defaultLocalFile = "LocalTweaks_example.json"
 
@@ -21,17 +24,23 @@ struct TweakStack {
     static var defaultOverridesPath: String {
         let environment = ProcessInfo.processInfo.environment
         if let path = environment["TWEAKS_OVERRIDES_FILE"], !path.isEmpty { return path }
-        let configHome =
-            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config").path
-        return URL(fileURLWithPath: configHome).appendingPathComponent("tweaks/overrides.json").path
+        return configurationHome.appendingPathComponent("tweaks/overrides.json").path
     }
 
-    /// The option names the stack takes.
-    static let options: Set<String> = ["local", "overrides", "suite", "decrypt"]
+    /// `$XDG_CONFIG_HOME`, else `~/.config`.
+    static var configurationHome: URL {
+        let path = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        return path.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
+    }
+
+    /// The option names the stack takes, and its flags.
+    static let options = Set(["local", "overrides", "suite", "decrypt"]).union(RemoteLayer.options)
+    static let flags = RemoteLayer.flags
 
     /// Builds the stack. `pollInterval` is how often the overrides file and the suite are checked
-    /// for other processes' changes (`nil`: never, for commands that run once).
+    /// for other processes' changes (`nil`: never, for commands that run once). The remote layer
+    /// answers from its cache file until ``refreshRemote()``.
     init(_ arguments: CommandLineArguments, pollInterval: TimeInterval? = nil) throws {
         let suiteName = try arguments.value(of: "suite")
         var overridesPath = try arguments.value(of: "overrides")
@@ -44,14 +53,24 @@ struct TweakStack {
         locals = try (localFiles.isEmpty ? [Self.defaultLocalFile] : localFiles).map {
             try LocalTweakProvider(jsonURL: URL(fileURLWithPath: $0), name: $0)
         }
+        remote = try RemoteLayer.make(arguments)
         var providers: [any TweakProvider] = []
         if let overridesFile { providers.append(overridesFile) }
         if let suite { providers.append(suite.provider) }
+        if let remote { providers.append(remote.provider) }
         manager = TweakManager(tweakProviders: providers + locals)
         if let command = try arguments.value(of: "decrypt") {
             manager.decryptionClosure = ShellDecryption(command: command).closure
         }
         if let suite, let pollInterval { suite.startPolling(every: pollInterval) }
+    }
+
+    /// Fetches the remote document once, when there is a remote layer; a failure is reported on
+    /// standard error and the stack answers from the cache and the other layers. Returns whether
+    /// the fetch failed.
+    @discardableResult
+    func refreshRemote() async -> Bool {
+        await remote?.refresh() ?? false
     }
 
     /// The tweak as the highest-priority local file declares it (its value as stored), or `nil`.

@@ -28,6 +28,13 @@ enum TweakTool {
           --suite NAME        the UserDefaults suite an app keeps its overrides in
           --decrypt COMMAND   show encrypted values, decrypted by a shell command that reads the stored
                               value on standard input and prints the plain one (e.g. --decrypt rev)
+          --remote URL        a remote tweaks document, below the overrides and above the local files;
+                              list, get and explain fetch it once (a failed fetch is a warning, and the
+                              cached remote values answer), watch every --remote-poll SECONDS (default 30)
+          --remote-cache FILE where the fetched document is kept (default: one file per URL in
+                              $XDG_CONFIG_HOME/tweaks/remote-cache/, else ~/.config/tweaks/remote-cache/)
+          --allow-insecure-http
+                              allow --remote over plain http to hosts other than loopback
 
         generate options:
           -l, --local-tweaks-file-path FILE    the local tweaks file
@@ -48,9 +55,10 @@ enum TweakTool {
     static func syntax(of command: String) -> CommandLineArguments.Syntax? {
         let stack = TweakStack.options
         switch command {
-        case "list", "get": return .init(valueOptions: stack, flags: ["json"])
-        case "explain", "set", "watch": return .init(valueOptions: stack)
-        case "reset": return .init(valueOptions: stack, flags: ["all"])
+        case "list", "get": return .init(valueOptions: stack, flags: TweakStack.flags.union(["json"]))
+        case "explain", "set": return .init(valueOptions: stack, flags: TweakStack.flags)
+        case "watch": return .init(valueOptions: stack.union(["remote-poll"]), flags: TweakStack.flags)
+        case "reset": return .init(valueOptions: stack, flags: TweakStack.flags.union(["all"]))
         case "validate", "help", "--help", "-h": return .init()
         case "generate":
             return .init(
@@ -68,9 +76,9 @@ enum TweakTool {
         do {
             let parsed = try CommandLineArguments(arguments, syntax: syntax(of:))
             switch parsed.command {
-            case "list": return try ListCommand.run(parsed)
-            case "get": return try ValueCommands.get(parsed)
-            case "explain": return try ValueCommands.explain(parsed)
+            case "list": return try await ListCommand.run(parsed)
+            case "get": return try await ValueCommands.get(parsed)
+            case "explain": return try await ValueCommands.explain(parsed)
             case "set": return try ValueCommands.set(parsed)
             case "reset": return try ValueCommands.reset(parsed)
             case "validate": return try ValidateCommand.run(parsed)

@@ -1,12 +1,14 @@
 import Tweaks
 
-/// `get`, `explain`, `set` and `reset`: one tweak at a time.
+/// `get`, `explain`, `set` and `reset`: one tweak at a time. `get` and `explain` fetch the remote
+/// document once; `set` and `reset` only write the override layer and never go to the network.
 enum ValueCommands {
     /// `tweak get FEATURE VARIABLE [--json]`: the resolved value (encrypted ones need `--decrypt`).
-    static func get(_ arguments: CommandLineArguments) throws -> Int32 {
+    static func get(_ arguments: CommandLineArguments) async throws -> Int32 {
         let names = try arguments.positional("FEATURE", "VARIABLE")
         let (feature, variable) = (names[0], names[1])
         let stack = try TweakStack(arguments)
+        await stack.refreshRemote()
         let tweak: Tweak
         do {
             guard let found = try stack.manager.tweakIfPresent(feature: feature, variable: variable) else {
@@ -21,9 +23,10 @@ enum ValueCommands {
     }
 
     /// `tweak explain FEATURE VARIABLE`: every provider's answer; exit 1 unless a value wins.
-    static func explain(_ arguments: CommandLineArguments) throws -> Int32 {
+    static func explain(_ arguments: CommandLineArguments) async throws -> Int32 {
         let names = try arguments.positional("FEATURE", "VARIABLE")
         let stack = try TweakStack(arguments)
+        await stack.refreshRemote()
         let explanation = stack.manager.explain(feature: names[0], variable: names[1])
         var text = explanation.description
         if let declared = stack.declaration(feature: names[0], variable: names[1]) {

@@ -7,11 +7,16 @@ import Tweaks
 /// `tweak set` in another terminal, an app). After any change notification of a provider the
 /// catalog is read again and each tweak whose value or source changed is printed as
 /// `HH:MM:SS feature.variable = value (source)`.
+///
+/// The remote document (`--remote URL`) is fetched at the start and then every `--remote-poll
+/// SECONDS` (default ``defaultRemotePollInterval``).
 enum WatchCommand {
     static let pollInterval: TimeInterval = 0.5
+    static let defaultRemotePollInterval: TimeInterval = 30
 
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
         _ = try arguments.positional()
+        let remotePollInterval = try remotePollInterval(arguments)
         let stack = try TweakStack(arguments, pollInterval: pollInterval)
         let revealing = try arguments.value(of: "decrypt") != nil
         let (changes, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
@@ -25,6 +30,11 @@ enum WatchCommand {
             continuation.yield()
         }
         defer { NotificationCenter.default.removeObserver(observer) }
+        let failing = await stack.refreshRemote()
+        let remotePolling = stack.remote.map { remote in
+            Task { await remote.poll(every: remotePollInterval, failing: failing) }
+        }
+        defer { remotePolling?.cancel() }
 
         var snapshot = values(stack.manager.catalog(), revealing: revealing)
         let layers = stack.manager.tweakProviders.map(\.name).joined(separator: ", ")
@@ -38,6 +48,19 @@ enum WatchCommand {
             snapshot = current
         }
         return 0
+    }
+
+    /// `--remote-poll SECONDS`: a positive number, and only with `--remote`.
+    private static func remotePollInterval(_ arguments: CommandLineArguments) throws -> TimeInterval {
+        guard let text = try arguments.value(of: "remote-poll") else { return defaultRemotePollInterval }
+        guard try arguments.value(of: "remote") != nil else {
+            throw CommandLineArguments.UsageError(description: "--remote-poll needs --remote")
+        }
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
+            throw CommandLineArguments.UsageError(
+                description: "--remote-poll \(text): not a positive number of seconds")
+        }
+        return seconds
     }
 
     /// `feature.variable` → `value (source)`.

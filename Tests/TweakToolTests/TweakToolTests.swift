@@ -105,7 +105,7 @@ struct TweakToolTests {
     }
 
     @Test(arguments: [
-        ["lst"], ["list", "extra"], ["list", "--local"], ["list", "--remote", "x"], [], ["list", "--json=yes"],
+        ["lst"], ["list", "extra"], ["list", "--local"], ["list", "--remotes", "x"], [], ["list", "--json=yes"],
         ["get", "general"], ["set", "general", "meaning_of_life"], ["reset"], ["reset", "--all", "f", "v"],
         ["validate"], ["generate", "-l", "x.json", "-o", "out"], ["list", "--suite", "a", "--suite", "b"],
         ["help", "me"], ["watch", "now"],
