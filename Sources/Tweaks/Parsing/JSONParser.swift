@@ -159,15 +159,24 @@ struct JSONParser {
         index += 1  // opening quote
         let contentStart = index
         // Fast path: no escapes. The bytes were validated as UTF-8 up front.
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                defer { index += 1 }
-                return String(decoding: bytes[contentStart..<index], as: UTF8.self)
+        let (end, stop) = bytes.withUnsafeBufferPointer { buffer in
+            var end = contentStart
+            while end < buffer.count {
+                let byte = buffer[end]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return (end, byte) }
+                end += 1
             }
-            if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw failure(.invalidJSON("unescaped control character in string"), at: index) }
-            index += 1
+            return (end, UInt8(0))
+        }
+        index = end
+        if end < bytes.count {
+            if stop == UInt8(ascii: "\"") {
+                index += 1
+                return bytes.withUnsafeBufferPointer {
+                    String(decoding: UnsafeBufferPointer(rebasing: $0[contentStart..<end]), as: UTF8.self)
+                }
+            }
+            if stop < 0x20 { throw failure(.invalidJSON("unescaped control character in string"), at: index) }
         }
         var scalars = Array(bytes[contentStart..<index])
         while index < bytes.count {
