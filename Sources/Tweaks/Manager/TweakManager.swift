@@ -44,6 +44,7 @@ public final class TweakManager: Sendable {
     /// Identifies this manager's caches in every thread; never reused.
     let id: UInt64
     /// Incremented by every change: threads compare it with their cache's (see ``TweakCache``).
+    /// Freed in `deinit`.
     let cacheVersion = AtomicCounter()
     private static let identifiers = AtomicCounter()
 
@@ -68,6 +69,7 @@ public final class TweakManager: Sendable {
 
     deinit {
         if let notificationObserver { NotificationCenter.default.removeObserver(notificationObserver) }
+        defer { cacheVersion.deallocate() }
         let subscribers = state.withLock { Array($0.subscribers.values) }
         for subscriber in subscribers { subscriber.continuation.finish() }
     }

@@ -2,12 +2,15 @@ import CTweaksAtomics
 
 /// A 64-bit counter that threads read without a lock: the manager's cache version.
 ///
+/// A struct around a pointer, not a class: reading it costs no reference count, so concurrent
+/// readers write nothing they share (a class's reference count would be written by every read).
 /// The word sits alone on its own 64-byte cache line, so that reading it never competes with
-/// writes to neighbouring memory (false sharing): a reader touches no memory that another thread
-/// writes, unless the counter itself changes.
-final class AtomicCounter: @unchecked Sendable {
-    // Safe to mark `@unchecked Sendable`: `word` is allocated in `init`, freed in `deinit`, and
-    // otherwise only accessed through the atomic load and increment below.
+/// writes to neighbouring memory (false sharing). Whoever makes a counter frees it with
+/// ``deallocate()`` once nothing can use it any more; counters held in `static let`s live as long
+/// as the process.
+struct AtomicCounter: @unchecked Sendable {
+    // Safe to mark `@unchecked Sendable`: `word` is only accessed through the atomic load and
+    // increment below, and freed by its owner when no other reference to the counter remains.
     private let word: UnsafeMutablePointer<UInt64>
 
     init(_ initialValue: UInt64 = 0) {
@@ -16,7 +19,8 @@ final class AtomicCounter: @unchecked Sendable {
         word.initialize(to: initialValue)
     }
 
-    deinit {
+    /// Frees the counter; it must not be used afterwards.
+    func deallocate() {
         UnsafeMutableRawPointer(word).deallocate()
     }
 
