@@ -114,6 +114,17 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("1,000 cached reads, 2 tasks") { benchmark in
         for _ in benchmark.scaledIterations { await Fixture.reads(fixture.cached, tasks: 2) }
     }
+    // The same with threads of their own: the task form above also measures how many threads the
+    // cooperative pool gives the two tasks while the benchmark harness runs.
+    let threadReads = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, scalingFactor: .one,
+        maxDuration: smoke ? .milliseconds(20) : .seconds(3), maxIterations: smoke ? 3 : 1_000)
+    Benchmark("100,000 cached reads, 1 thread", configuration: threadReads) { benchmark in
+        Fixture.reads(fixture.cached, threads: 1)
+    }
+    Benchmark("100,000 cached reads, 2 threads", configuration: threadReads) { benchmark in
+        Fixture.reads(fixture.cached, threads: 2)
+    }
     Benchmark("cached read while another task writes") { benchmark in
         let manager = fixture.makeStack(useCache: true)
         let writer = Task.detached {
@@ -276,6 +287,21 @@ final class Fixture: Sendable {
                 }
             }
         }
+    }
+
+    /// 100,000 reads split across `threads` threads of their own.
+    static func reads(_ manager: TweakManager, threads: Int) {
+        let group = DispatchGroup()
+        for _ in 0..<threads {
+            group.enter()
+            Thread {
+                for _ in 0..<(100_000 / threads) {
+                    blackHole(try? manager.tweakWith(feature: "general", variable: "meaning_of_life"))
+                }
+                group.leave()
+            }.start()
+        }
+        group.wait()
     }
 
     /// A remote document of 1,000 tweaks (10 features of 100), every field filled in; each value
