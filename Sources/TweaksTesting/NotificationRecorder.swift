@@ -2,21 +2,17 @@ import Foundation
 import Tweaks
 
 /// Records the change notifications one provider posts, for the conformance tests.
-final class NotificationRecorder: @unchecked Sendable {
-    // Safe to mark `@unchecked Sendable`: `tweaks` is only touched while `lock` is held, and
-    // `observer` is written in `init` and read in `stop()` on the test's own task.
-    private let lock = NSLock()
-    private var tweaks: [Tweak?] = []
-    private var observer: (any NSObjectProtocol)?
+final class NotificationRecorder: Sendable {
+    private let tweaks = Locked<[Tweak?]>([])
+    // Written once in `init` and read in `stop()` on the test's own task: never at the same time.
+    nonisolated(unsafe) private var observer: (any NSObjectProtocol)?
 
     init(provider: any TweakProvider) {
         observer = NotificationCenter.default.addObserver(
             forName: TweakProviderDidChangeNotification, object: provider, queue: nil
         ) { [weak self] notification in
             let tweak = notification.userInfo?[TweakProviderDidChangeNotificationTweakKey] as? Tweak
-            self?.lock.lock()
-            self?.tweaks.append(tweak)
-            self?.lock.unlock()
+            self?.tweaks.withLock { $0.append(tweak) }
         }
     }
 
@@ -26,10 +22,10 @@ final class NotificationRecorder: @unchecked Sendable {
 
     /// The notifications' tweaks since the last drain.
     func drain() -> [Tweak?] {
-        lock.lock()
-        defer { lock.unlock() }
-        defer { tweaks.removeAll() }
-        return tweaks
+        tweaks.withLock { tweaks in
+            defer { tweaks.removeAll() }
+            return tweaks
+        }
     }
 
     /// Exactly one notification, carrying `feature.variable` with `value`, was posted by `call`.

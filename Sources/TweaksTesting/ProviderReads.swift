@@ -3,13 +3,10 @@ import Tweaks
 
 /// The read rules of the ``TweakProvider`` contract, checked one tweak at a time: what both
 /// conformance tests share.
-final class ProviderReads: @unchecked Sendable {
-    // Safe to mark `@unchecked Sendable`: `provider` and `log` are Sendable, and the failure
-    // count is only touched while `lock` is held.
+final class ProviderReads: Sendable {
     let provider: any TweakProvider
     let log: ViolationLog
-    private let lock = NSLock()
-    private var failures = 0
+    private let failures = Locked(0)
 
     init(provider: any TweakProvider, log: ViolationLog) {
         self.provider = provider
@@ -18,9 +15,7 @@ final class ProviderReads: @unchecked Sendable {
 
     /// Reads that failed while checked `quietly` (from concurrent tasks).
     var concurrentFailures: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return failures
+        failures.withLock { $0 }
     }
 
     /// `feature.variable` reads as `value`, through `tweakWith` and `tweakIfPresent`.
@@ -50,9 +45,7 @@ final class ProviderReads: @unchecked Sendable {
         }
         guard !problems.isEmpty else { return }
         if quietly {
-            lock.lock()
-            failures += 1
-            lock.unlock()
+            failures.withLock { $0 += 1 }
         } else {
             for problem in problems { log.record(problem) }
         }

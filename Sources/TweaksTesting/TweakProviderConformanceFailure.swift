@@ -1,4 +1,5 @@
 import Foundation
+import Tweaks
 
 /// What a conformance test found: every way the provider breaks the documented contract.
 public struct TweakProviderConformanceFailure: Error, Sendable, CustomStringConvertible {
@@ -14,22 +15,16 @@ public struct TweakProviderConformanceFailure: Error, Sendable, CustomStringConv
 }
 
 /// Collects violations while a conformance test runs.
-final class ViolationLog: @unchecked Sendable {
-    // Safe to mark `@unchecked Sendable`: `lines` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var lines: [String] = []
+final class ViolationLog: Sendable {
+    private let lines = Locked<[String]>([])
 
     func record(_ line: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        lines.append(line)
+        lines.withLock { $0.append(line) }
     }
 
     /// Throws the collected violations, if any.
     func throwIfAny(provider: String) throws(TweakProviderConformanceFailure) {
-        lock.lock()
-        let violations = lines
-        lock.unlock()
+        let violations = lines.withLock { $0 }
         guard violations.isEmpty else {
             throw TweakProviderConformanceFailure(provider: provider, violations: violations)
         }
