@@ -107,23 +107,35 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // 5. Concurrency: the same number of reads from one task and split across two.
-    Benchmark("1,000 cached reads, 1 task") { benchmark in
-        for _ in benchmark.scaledIterations { await Fixture.reads(fixture.cached, tasks: 1) }
-    }
-    Benchmark("1,000 cached reads, 2 tasks") { benchmark in
-        for _ in benchmark.scaledIterations { await Fixture.reads(fixture.cached, tasks: 2) }
-    }
-    // The same with threads of their own: the task form above also measures how many threads the
-    // cooperative pool gives the two tasks while the benchmark harness runs.
-    let threadReads = Benchmark.Configuration(
+    // 5. Concurrency: 100,000 reads per sample from one task or thread, and split across two. The
+    // shared-dictionary pair is for comparison: every read of a dictionary shared between threads
+    // retains its storage, a write to one cache line that both CPUs then fight over. The tasks run on an executor of their
+    // own (see `ReaderExecutor`): package-benchmark blocks one of the cooperative pool's threads
+    // while an async benchmark runs, which leaves two tasks a single thread on a 2-CPU machine.
+    let concurrentReads = Benchmark.Configuration(
         metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, scalingFactor: .one,
         maxDuration: smoke ? .milliseconds(20) : .seconds(3), maxIterations: smoke ? 3 : 1_000)
-    Benchmark("100,000 cached reads, 1 thread", configuration: threadReads) { benchmark in
-        Fixture.reads(fixture.cached, threads: 1)
+    Benchmark("100,000 cached reads, 1 task", configuration: concurrentReads) { benchmark in
+        await Fixture.reads(fixture.cached, tasks: 1)
     }
-    Benchmark("100,000 cached reads, 2 threads", configuration: threadReads) { benchmark in
-        Fixture.reads(fixture.cached, threads: 2)
+    Benchmark("100,000 cached reads, 2 tasks", configuration: concurrentReads) { benchmark in
+        await Fixture.reads(fixture.cached, tasks: 2)
+    }
+    Benchmark("100,000 cached reads, 1 thread", configuration: concurrentReads) { benchmark in
+        Fixture.reads(threads: 1) {
+            blackHole(try? fixture.cached.tweakWith(feature: "general", variable: "meaning_of_life"))
+        }
+    }
+    Benchmark("100,000 cached reads, 2 threads", configuration: concurrentReads) { benchmark in
+        Fixture.reads(threads: 2) {
+            blackHole(try? fixture.cached.tweakWith(feature: "general", variable: "meaning_of_life"))
+        }
+    }
+    Benchmark("Shared dictionary: 100,000 reads, 1 thread", configuration: concurrentReads) { benchmark in
+        Fixture.reads(threads: 1) { blackHole(fixture.dictionary["general"]?["meaning_of_life"]) }
+    }
+    Benchmark("Shared dictionary: 100,000 reads, 2 threads", configuration: concurrentReads) { benchmark in
+        Fixture.reads(threads: 2) { blackHole(fixture.dictionary["general"]?["meaning_of_life"]) }
     }
     Benchmark("cached read while another task writes") { benchmark in
         let manager = fixture.makeStack(useCache: true)
@@ -189,6 +201,21 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
+/// Runs tasks on Dispatch's global queue instead of the cooperative pool.
+///
+/// package-benchmark runs an async benchmark by blocking a thread of the cooperative pool on a
+/// semaphore until the benchmark's task ends. On a 2-CPU machine the pool has two threads, so two
+/// reader tasks would share the one that is left and could not run in parallel.
+final class ReaderExecutor: TaskExecutor {
+    static let shared = ReaderExecutor()
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        DispatchQueue.global(qos: .userInitiated).async { job.runSynchronously(on: executor) }
+    }
+}
+
 /// A remote provider fed from memory, observed by a caching manager, persisted to a temporary file.
 final class RemoteFixture: Sendable {
     let provider: RemoteTweakProvider
@@ -198,7 +225,9 @@ final class RemoteFixture: Sendable {
         let cacheURL = FileManager.default.temporaryDirectory
             .appendingPathComponent("TweaksBenchmarks-\(ProcessInfo.processInfo.processIdentifier).cache")
         provider = RemoteTweakProvider(
-            source: AlternatingSource(documents: [Fixture.remoteDocument(revision: 0), Fixture.remoteDocument(revision: 1)]),
+            source: AlternatingSource(documents: [
+                Fixture.remoteDocument(revision: 0), Fixture.remoteDocument(revision: 1),
+            ]),
             cacheURL: cacheURL)
         manager = TweakManager(tweakProviders: [provider])
         manager.useCache = true
@@ -277,27 +306,28 @@ final class Fixture: Sendable {
         return manager
     }
 
+    /// 100,000 reads split across `tasks` child tasks, which run on ``ReaderExecutor``.
     static func reads(_ manager: TweakManager, tasks: Int) async {
-        await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<tasks {
-                group.addTask {
-                    for _ in 0..<(1_000 / tasks) {
-                        blackHole(try? manager.tweakWith(feature: "general", variable: "meaning_of_life"))
+        await withTaskExecutorPreference(ReaderExecutor.shared) {
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<tasks {
+                    group.addTask {
+                        for _ in 0..<(100_000 / tasks) {
+                            blackHole(try? manager.tweakWith(feature: "general", variable: "meaning_of_life"))
+                        }
                     }
                 }
             }
         }
     }
 
-    /// 100,000 reads split across `threads` threads of their own.
-    static func reads(_ manager: TweakManager, threads: Int) {
+    /// 100,000 calls of `read` split across `threads` threads of their own.
+    static func reads(threads: Int, _ read: @escaping @Sendable () -> Void) {
         let group = DispatchGroup()
         for _ in 0..<threads {
             group.enter()
             Thread {
-                for _ in 0..<(100_000 / threads) {
-                    blackHole(try? manager.tweakWith(feature: "general", variable: "meaning_of_life"))
-                }
+                for _ in 0..<(100_000 / threads) { read() }
                 group.leave()
             }.start()
         }
