@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// A value guarded by a lock: the only way to reach it is `withLock`.
@@ -42,43 +42,43 @@ package final class Locked<State: Sendable>: @unchecked Sendable {
 /// require. Its owner calls ``deallocate()`` once, when nobody can use it any more.
 struct PlatformLock {
     #if canImport(Darwin)
-    private let pointer: UnsafeMutablePointer<os_unfair_lock>
+        private let pointer: UnsafeMutablePointer<os_unfair_lock>
     #else
-    private let pointer: UnsafeMutablePointer<pthread_mutex_t>
+        private let pointer: UnsafeMutablePointer<pthread_mutex_t>
     #endif
 
     init() {
         pointer = .allocate(capacity: 1)
         #if canImport(Darwin)
-        pointer.initialize(to: os_unfair_lock())
+            pointer.initialize(to: os_unfair_lock())
         #else
-        pointer.initialize(to: pthread_mutex_t())
-        let status = pthread_mutex_init(pointer, nil)
-        precondition(status == 0, "pthread_mutex_init failed: \(status)")
+            pointer.initialize(to: pthread_mutex_t())
+            let status = pthread_mutex_init(pointer, nil)
+            precondition(status == 0, "pthread_mutex_init failed: \(status)")
         #endif
     }
 
     @inline(__always)
     func lock() {
         #if canImport(Darwin)
-        os_unfair_lock_lock(pointer)
+            os_unfair_lock_lock(pointer)
         #else
-        pthread_mutex_lock(pointer)
+            pthread_mutex_lock(pointer)
         #endif
     }
 
     @inline(__always)
     func unlock() {
         #if canImport(Darwin)
-        os_unfair_lock_unlock(pointer)
+            os_unfair_lock_unlock(pointer)
         #else
-        pthread_mutex_unlock(pointer)
+            pthread_mutex_unlock(pointer)
         #endif
     }
 
     func deallocate() {
         #if !canImport(Darwin)
-        pthread_mutex_destroy(pointer)
+            pthread_mutex_destroy(pointer)
         #endif
         pointer.deinitialize(count: 1)
         pointer.deallocate()
