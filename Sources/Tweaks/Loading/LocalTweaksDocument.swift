@@ -46,7 +46,7 @@ package struct LocalTweaksDocument: Sendable {
         guard bytes.count <= Self.maximumSize else {
             throw TweakLoadError(source: source, reason: .tooLarge(limit: Self.maximumSize))
         }
-        let root = try JSONParser.parse(bytes, source: source)
+        let root = try JSONParser.parse(bytes, source: source, commonKeys: Reader.fieldNames)
         var reader = Reader(
             bytes: bytes, source: source, tweakSource: tweakSource, allowsBareValues: allowsBareValues)
         (definitions, features) = reader.read(root)
@@ -67,7 +67,8 @@ package struct LocalTweaksDocument: Sendable {
         var duplicateKeys: [TweakLoadError] = []
         let root: JSONNode
         do {
-            root = try JSONParser.parse(bytes, source: source, duplicateKeys: &duplicateKeys)
+            root = try JSONParser.parse(
+                bytes, source: source, commonKeys: Reader.fieldNames, duplicateKeys: &duplicateKeys)
         } catch {
             return (duplicateKeys + [error]).sorted(by: TweakLoadError.documentOrder)
         }
@@ -97,6 +98,8 @@ extension LocalTweaksDocument {
         private(set) var problems: [TweakLoadError] = []
 
         private static let valueTypes = "Boolean, number, string, object or array"
+        /// The fields of an entry, most frequent first.
+        static let fieldNames = ["Value", "Title", "Description", "Group", "GeneratedPropertyName", "Encrypted"]
 
         init(bytes: [UInt8], source: String, tweakSource: String?, allowsBareValues: Bool = false) {
             self.bytes = bytes

@@ -17,24 +17,35 @@ struct JSONParser {
     private var index = 0
     /// When set, duplicate keys are recorded here (and the later member dropped) instead of thrown.
     private var duplicateKeys: [TweakLoadError]?
+    /// The members of the objects being parsed, innermost last. Each object collects its members
+    /// here and copies them out once, at its end, into an array of exactly their number: one
+    /// allocation per object instead of one per doubling.
+    private var openMembers: [JSONNode.Member] = []
+    /// The same for the elements of the arrays being parsed.
+    private var openElements: [JSONNode] = []
+    /// Keys expected many times (a schema's field names), with their bytes: a key equal to one is
+    /// that string, not a new one, which saves an allocation for each key longer than 15 bytes.
+    private let commonKeys: [(bytes: [UInt8], key: String)]
 
-    private init(bytes: [UInt8], source: String) {
+    private init(bytes: [UInt8], source: String, commonKeys: [String]) {
         self.bytes = bytes
         self.source = source
+        self.commonKeys = commonKeys.map { (Array($0.utf8), $0) }
     }
 
-    /// Parses one JSON document. A UTF-8 byte-order mark at the start is skipped.
-    static func parse(_ bytes: [UInt8], source: String) throws(TweakLoadError) -> JSONNode {
-        var parser = JSONParser(bytes: bytes, source: source)
+    /// Parses one JSON document. A UTF-8 byte-order mark at the start is skipped. Object keys
+    /// equal to one of `commonKeys` share its storage.
+    static func parse(_ bytes: [UInt8], source: String, commonKeys: [String] = []) throws(TweakLoadError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes, source: source, commonKeys: commonKeys)
         return try parser.parseDocument()
     }
 
     /// Parses one JSON document, recording every duplicate key in `duplicateKeys` instead of
     /// stopping at the first (the later member is dropped); other errors are thrown.
     static func parse(
-        _ bytes: [UInt8], source: String, duplicateKeys: inout [TweakLoadError]
+        _ bytes: [UInt8], source: String, commonKeys: [String] = [], duplicateKeys: inout [TweakLoadError]
     ) throws(TweakLoadError) -> JSONNode {
-        var parser = JSONParser(bytes: bytes, source: source)
+        var parser = JSONParser(bytes: bytes, source: source, commonKeys: commonKeys)
         parser.duplicateKeys = []
         defer { duplicateKeys = parser.duplicateKeys ?? [] }
         return try parser.parseDocument()
@@ -98,12 +109,13 @@ struct JSONParser {
 
     private mutating func parseObject(depth: Int) throws(TweakLoadError) -> JSONNode.Content {
         index += 1  // {
-        var members: [JSONNode.Member] = []
+        let first = openMembers.count
+        defer { openMembers.removeSubrange(first...) }
         // Small objects (most of a tweaks file) are checked for duplicates by a linear scan, which
         // costs no hashing and no allocation; larger ones switch to a set.
         var seenKeys: Set<String> = []
         skipWhitespace()
-        if consume(UInt8(ascii: "}")) { return .object(members) }
+        if consume(UInt8(ascii: "}")) { return .object([]) }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -111,12 +123,16 @@ struct JSONParser {
                     .invalidJSON("expected a string key in object, found \(describeByte(at: index))"), at: index)
             }
             let keyOffset = index
-            let key = try parseString()
+            let key: String
+            if let common = commonKey() { key = common } else { key = try parseString() }
             let isDuplicate: Bool
-            if members.count < Self.linearKeyScanLimit {
-                isDuplicate = members.contains { $0.key == key }
+            if openMembers.count - first < Self.linearKeyScanLimit {
+                isDuplicate = openMembers[first...].contains { $0.key == key }
             } else {
-                if seenKeys.isEmpty { seenKeys = Set(members.lazy.map(\.key)) }
+                if seenKeys.isEmpty {
+                    seenKeys.reserveCapacity(4 * Self.linearKeyScanLimit)
+                    seenKeys.formUnion(openMembers[first...].lazy.map(\.key))
+                }
                 isDuplicate = !seenKeys.insert(key).inserted
             }
             if isDuplicate {
@@ -131,25 +147,27 @@ struct JSONParser {
             }
             skipWhitespace()
             let value = try parseValue(depth: depth + 1)
-            if !isDuplicate { members.append(JSONNode.Member(key: key, keyOffset: keyOffset, value: value)) }
+            if !isDuplicate { openMembers.append(JSONNode.Member(key: key, keyOffset: keyOffset, value: value)) }
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
-            if consume(UInt8(ascii: "}")) { return .object(members) }
+            if consume(UInt8(ascii: "}")) { return .object(Array(openMembers[first...])) }
             throw failure(.invalidJSON("expected ',' or '}' in object, found \(describeByte(at: index))"), at: index)
         }
     }
 
     private mutating func parseArray(depth: Int) throws(TweakLoadError) -> JSONNode.Content {
         index += 1  // [
-        var elements: [JSONNode] = []
+        let first = openElements.count
+        defer { openElements.removeSubrange(first...) }
         skipWhitespace()
-        if consume(UInt8(ascii: "]")) { return .array(elements) }
+        if consume(UInt8(ascii: "]")) { return .array([]) }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: depth + 1))
+            let element = try parseValue(depth: depth + 1)
+            openElements.append(element)
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
-            if consume(UInt8(ascii: "]")) { return .array(elements) }
+            if consume(UInt8(ascii: "]")) { return .array(Array(openElements[first...])) }
             throw failure(.invalidJSON("expected ',' or ']' in array, found \(describeByte(at: index))"), at: index)
         }
     }
@@ -159,15 +177,7 @@ struct JSONParser {
         index += 1  // opening quote
         let contentStart = index
         // Fast path: no escapes. The bytes were validated as UTF-8 up front.
-        let (end, stop) = bytes.withUnsafeBufferPointer { buffer in
-            var end = contentStart
-            while end < buffer.count {
-                let byte = buffer[end]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return (end, byte) }
-                end += 1
-            }
-            return (end, UInt8(0))
-        }
+        let (end, stop) = Self.endOfPlainText(in: bytes, from: contentStart)
         index = end
         if end < bytes.count {
             if stop == UInt8(ascii: "\"") {
@@ -196,6 +206,49 @@ struct JSONParser {
             }
         }
         throw failure(.invalidJSON("unterminated string"), at: start)
+    }
+
+    /// The common key the string at `index` spells exactly (no escapes), moving past it; `nil`
+    /// (without moving) when there is none.
+    private mutating func commonKey() -> String? {
+        let start = index + 1  // after the opening quote
+        for common in commonKeys {
+            let end = start + common.bytes.count
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "\""),
+                bytes[start..<end].elementsEqual(common.bytes)
+            else { continue }
+            index = end + 1
+            return common.key
+        }
+        return nil
+    }
+
+    /// The offset of the first quote, backslash or control character at or after `start` and that
+    /// byte (or the end and 0), checking eight bytes at a time: most strings have no escapes.
+    private static func endOfPlainText(in bytes: [UInt8], from start: Int) -> (Int, UInt8) {
+        bytes.withUnsafeBytes { buffer in
+            var end = start
+            // A byte of a word is 0x80 in `mask` when it is a quote, a backslash or below 0x20
+            // (the classic "has a zero byte" test, applied to the word xor each sought byte).
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highBits: UInt64 = 0x8080_8080_8080_8080
+            while end + 8 <= buffer.count {
+                let word = buffer.loadUnaligned(fromByteOffset: end, as: UInt64.self)
+                let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+                let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+                let mask =
+                    ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                    | ((word &- ones &* 0x20) & ~word)
+                if mask & highBits != 0 { break }
+                end += 8
+            }
+            while end < buffer.count {
+                let byte = buffer[end]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return (end, byte) }
+                end += 1
+            }
+            return (end, 0)
+        }
     }
 
     private mutating func appendEscape(to buffer: inout [UInt8]) throws(TweakLoadError) {
