@@ -20,12 +20,16 @@ let package = Package(
         .target(name: "TweakAccessorGeneration", dependencies: ["Tweaks"]),
         .executableTarget(name: "tweak", dependencies: ["Tweaks", "TweaksRemote", "TweakAccessorGeneration"]),
         .plugin(name: "TweakAccessorGeneratorPlugin", capability: .buildTool(), dependencies: ["tweak"]),
+        // Helpers shared by test targets (a real nginx, loopback sockets, blocking work on a thread
+        // of its own); not a product.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TweaksTests", dependencies: ["Tweaks"]),
         .testTarget(
-            name: "TweakAccessorGenerationTests", dependencies: ["TweakAccessorGeneration"], exclude: ["Golden"]),
-        .testTarget(name: "TweakToolTests", dependencies: ["tweak"]),
+            name: "TweakAccessorGenerationTests", dependencies: ["TweakAccessorGeneration", "TestSupport"],
+            exclude: ["Golden"]),
+        .testTarget(name: "TweakToolTests", dependencies: ["tweak", "TestSupport"]),
         .testTarget(name: "TweaksTestingTests", dependencies: ["Tweaks", "TweaksTesting"]),
-        .testTarget(name: "TweaksRemoteTests", dependencies: ["TweaksRemote", "TweaksTesting"]),
+        .testTarget(name: "TweaksRemoteTests", dependencies: ["TweaksRemote", "TweaksTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

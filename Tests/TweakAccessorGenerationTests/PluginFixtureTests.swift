@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Builds `Tests/Fixtures/AccessorPluginFixture` (a package that depends on this one by path and

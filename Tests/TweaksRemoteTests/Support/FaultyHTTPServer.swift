@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -32,11 +33,11 @@ final class FaultyHTTPServer: Sendable {
 
     init(_ behaviour: Behaviour) throws {
         self.behaviour = Mutex(behaviour)
-        let listener = socket(AF_INET, NginxServer.streamSocket, 0)
-        guard listener >= 0 else { throw NginxServer.StartError("socket() failed") }
+        let listener = socket(AF_INET, Loopback.streamSocket, 0)
+        guard listener >= 0 else { throw TestServerError("socket() failed") }
         var reuse: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = NginxServer.loopbackAddress(port: 0)
+        var address = Loopback.address(port: 0)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -48,7 +49,7 @@ final class FaultyHTTPServer: Sendable {
         }
         guard bound == 0, listen(listener, 16) == 0 else {
             close(listener)
-            throw NginxServer.StartError("bind() or listen() failed")
+            throw TestServerError("bind() or listen() failed")
         }
         self.listener = listener
         port = Int(UInt16(bigEndian: address.sin_port))

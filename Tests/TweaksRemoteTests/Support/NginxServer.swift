@@ -1,11 +1,6 @@
 import Foundation
+import TestSupport
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// A real nginx serving a temporary directory on 127.0.0.1, started for one test on a free port
 /// with a configuration written next to it, and stopped by its PID.
@@ -24,9 +19,10 @@ import Testing
 /// files as `text/html` and `application/xml`, `as-text/` as `text/plain`, `endless/` sends 1 KB per
 /// second.
 final class NginxServer: Sendable {
-    let root: URL
-    let port: Int
-    private let pid: pid_t
+    private let process: NginxProcess
+
+    var root: URL { process.root }
+    var port: Int { process.port }
 
     var documentRoot: URL { root.appendingPathComponent("www", isDirectory: true) }
 
@@ -67,6 +63,7 @@ final class NginxServer: Sendable {
             let deadline = Date().addingTimeInterval(15)
             var children = ""
             while Date() < deadline {
+                let pid = process.pid
                 children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
                 for worker in children.split(separator: " ") {
                     let descriptors = "/proc/\(worker)/fd"
@@ -79,10 +76,9 @@ final class NginxServer: Sendable {
                 }
                 try await Task.sleep(nanoseconds: 5_000_000)
             }
-            let log = (try? String(contentsOf: root.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
-            throw StartError(
+            throw TestServerError(
                 "nginx (workers: \(children)) did not open \(file) within 15 seconds; requests: "
-                    + "\(requests(for: "/" + path)); error log: \(log)")
+                    + "\(requests(for: "/" + path)); error log: \(process.errorLog)")
         #else
             _ = file
             try await Task.sleep(nanoseconds: 500_000_000)
@@ -108,104 +104,30 @@ final class NginxServer: Sendable {
         }
     }
 
-    /// Stops nginx (SIGTERM to its master's PID; SIGKILL if it is still there after 5 seconds),
-    /// waits for it to exit, and removes its directory.
+    /// Stops nginx and removes its directory; stopping twice does nothing more.
     func stop() {
-        if kill(pid, SIGTERM) == 0 {
-            var status: Int32 = 0
-            let deadline = Date().addingTimeInterval(5)
-            while waitpid(pid, &status, WNOHANG) == 0 {
-                if Date() > deadline {
-                    kill(pid, SIGKILL)
-                    waitpid(pid, &status, 0)
-                    break
-                }
-                usleep(5_000)
-            }
-        }
-        try? FileManager.default.removeItem(at: root)
+        process.stop()
     }
 
     // MARK: Starting
 
     /// Whether the nginx tests can run here: nginx is installed, or this is CI, where a missing
     /// nginx must fail the tests rather than skip them.
-    static let isRequiredOrAvailable = binary != nil || isCI
-
-    static let isCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" } ?? false
+    static let isRequiredOrAvailable = NginxProcess.binary != nil || NginxProcess.isCI
 
     static let skipMessage: Comment = """
         ⚠️ NGINX IS NOT INSTALLED: the TweaksRemote tests against a real server are SKIPPED. \
         Install it (apt-get install -y nginx, or brew install nginx) to run them; CI (CI=true) fails without it.
         """
 
-    /// The nginx executable: `$NGINX`, or the usual install locations, or the `PATH`.
-    static let binary: String? = {
-        let environment = ProcessInfo.processInfo.environment
-        var candidates = [environment["NGINX"]].compactMap { $0 }
-        candidates += ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/opt/homebrew/bin/nginx", "/usr/local/bin/nginx"]
-        candidates += (environment["PATH"] ?? "").split(separator: ":").map { "\($0)/nginx" }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
-
-    private init(root: URL, port: Int, pid: pid_t) {
-        self.root = root
-        self.port = port
-        self.pid = pid
+    private init(process: NginxProcess) {
+        self.process = process
     }
 
     /// Starts nginx on a free port of 127.0.0.1 and waits (without blocking a thread) until it
     /// accepts connections.
     static func start() async throws -> NginxServer {
-        guard let binary else {
-            throw StartError(
-                "nginx is not installed, and CI requires the TweaksRemote server tests: apt-get install -y nginx")
-        }
-        var lastError: (any Error)?
-        for _ in 0..<5 {  // another process may take the free port before nginx binds it
-            do {
-                return try await start(binary: binary)
-            } catch {
-                lastError = error
-            }
-        }
-        throw lastError!
-    }
-
-    private static func start(binary: String) async throws -> NginxServer {
-        let root = FileManager.default.temporaryDirectory
-            .appendingPathComponent("TweaksRemoteTests-nginx-\(UUID().uuidString)", isDirectory: true)
-        for directory in ["www", "tmp"] {
-            try FileManager.default.createDirectory(
-                at: root.appendingPathComponent(directory), withIntermediateDirectories: true)
-        }
-        let port = try freePort()
-        try configuration(root: root.path, port: port).write(
-            to: root.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = [
-            "-p", root.path, "-c", root.appendingPathComponent("nginx.conf").path, "-e",
-            root.appendingPathComponent("error.log").path,
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let server = NginxServer(root: root, port: port, pid: process.processIdentifier)
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline {
-            if canConnect(port: port) { return server }
-            if !process.isRunning { break }
-            try await Task.sleep(nanoseconds: 10_000_000)
-        }
-        let log = (try? String(contentsOf: root.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
-        server.stop()
-        throw StartError("nginx did not start on port \(port): \(log)")
-    }
-
-    struct StartError: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
+        NginxServer(process: try await NginxProcess.start(name: "TweaksRemoteTests", configuration: configuration))
     }
 
     private static func configuration(root: String, port: Int) -> String {
@@ -277,53 +199,5 @@ final class NginxServer: Sendable {
             }
         }
         """
-    }
-
-    private static func freePort() throws -> Int {
-        let socketDescriptor = socket(AF_INET, streamSocket, 0)
-        guard socketDescriptor >= 0 else { throw StartError("socket() failed") }
-        defer { close(socketDescriptor) }
-        var address = loopbackAddress(port: 0)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0 else { throw StartError("bind() failed") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketDescriptor, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    private static func canConnect(port: Int) -> Bool {
-        let socketDescriptor = socket(AF_INET, streamSocket, 0)
-        guard socketDescriptor >= 0 else { return false }
-        defer { close(socketDescriptor) }
-        var address = loopbackAddress(port: port)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-    }
-
-    #if canImport(Glibc)
-        static let streamSocket = Int32(SOCK_STREAM.rawValue)
-    #else
-        static let streamSocket = SOCK_STREAM
-    #endif
-
-    /// 127.0.0.1:`port` as a socket address.
-    static func loopbackAddress(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        #if canImport(Darwin)
-            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-        #endif
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        return address
     }
 }

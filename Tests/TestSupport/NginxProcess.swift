@@ -1,0 +1,119 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A real nginx on a free port of 127.0.0.1, in a temporary directory of its own (`www/` is the
+/// document root), with a configuration its owner writes; stopped by its PID.
+///
+/// The test targets' servers (`NginxServer` with its faults, `StaticNginx`) are built on it.
+public final class NginxProcess: Sendable {
+    /// The server's directory: `nginx.conf`, `error.log`, `www/`, `tmp/`.
+    public let root: URL
+    public let port: Int
+    public let pid: pid_t
+    private let stopLock = NSLock()
+    // Only read and written while `stopLock` is held.
+    nonisolated(unsafe) private var isStopped = false
+
+    /// Whether `CI` is set (and not `false`): there a missing nginx fails the tests instead of
+    /// skipping them.
+    public static let isCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" } ?? false
+
+    /// The nginx executable: `$NGINX`, or the usual install locations, or the `PATH`.
+    public static let binary: String? = {
+        let environment = ProcessInfo.processInfo.environment
+        var candidates = [environment["NGINX"]].compactMap { $0 }
+        candidates += ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/opt/homebrew/bin/nginx", "/usr/local/bin/nginx"]
+        candidates += (environment["PATH"] ?? "").split(separator: ":").map { "\($0)/nginx" }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    /// The contents of the error log, for failure messages.
+    public var errorLog: String {
+        (try? String(contentsOf: root.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
+    }
+
+    private init(root: URL, port: Int, pid: pid_t) {
+        self.root = root
+        self.port = port
+        self.pid = pid
+    }
+
+    /// Starts nginx with the configuration `configuration(root path, port)` and waits (without
+    /// blocking a thread) until it accepts connections, retrying on another port when another
+    /// process took the free one first. `name` begins the temporary directory's name.
+    public static func start(
+        name: String, configuration: (_ root: String, _ port: Int) -> String
+    ) async throws -> NginxProcess {
+        guard let binary else {
+            throw TestServerError("nginx is not installed, and CI requires it: apt-get install -y nginx")
+        }
+        var lastError: (any Error)?
+        for _ in 0..<5 {
+            do {
+                return try await start(binary: binary, name: name, configuration: configuration)
+            } catch {
+                lastError = error
+            }
+        }
+        throw lastError!
+    }
+
+    private static func start(
+        binary: String, name: String, configuration: (String, Int) -> String
+    ) async throws -> NginxProcess {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(name)-nginx-\(UUID().uuidString)", isDirectory: true)
+        for directory in ["www", "tmp"] {
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(directory), withIntermediateDirectories: true)
+        }
+        let port = try Loopback.freePort()
+        let configurationFile = root.appendingPathComponent("nginx.conf")
+        try configuration(root.path, port).write(to: configurationFile, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = [
+            "-p", root.path, "-c", configurationFile.path, "-e", root.appendingPathComponent("error.log").path,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let server = NginxProcess(root: root, port: port, pid: process.processIdentifier)
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            if Loopback.canConnect(port: port) { return server }
+            if !process.isRunning { break }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        let log = server.errorLog
+        server.stop()
+        throw TestServerError("nginx did not start on port \(port): \(log)")
+    }
+
+    /// Stops nginx (SIGTERM to its master's PID, SIGKILL after 5 seconds), waits for it to exit,
+    /// and removes its directory. Stopping twice does nothing more.
+    public func stop() {
+        stopLock.lock()
+        defer { stopLock.unlock() }
+        guard !isStopped else { return }  // the PID may belong to another process by now
+        isStopped = true
+        if kill(pid, SIGTERM) == 0 {
+            var status: Int32 = 0
+            let deadline = Date().addingTimeInterval(5)
+            while waitpid(pid, &status, WNOHANG) == 0 {
+                if Date() > deadline {
+                    kill(pid, SIGKILL)
+                    waitpid(pid, &status, 0)
+                    break
+                }
+                usleep(5_000)
+            }
+        }
+        try? FileManager.default.removeItem(at: root)
+    }
+}
