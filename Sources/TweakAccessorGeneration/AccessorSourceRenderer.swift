@@ -158,7 +158,7 @@ struct AccessorSourceRenderer {
                 } ?? defaultValue()
             }
 
-            private func readCodableTweak<Value: Codable & SendableMetatype>(
+            private func readCodableTweak<Value: Codable>(
                 _ feature: String, _ variable: String, default defaultValue: @autoclosure () -> Value
             ) -> Value {
                 read(feature, variable, otherwise: "using the default from the tweaks file") {
@@ -174,7 +174,7 @@ struct AccessorSourceRenderer {
                 }
             }
 
-            private func readOptionalCodableTweak<Value: Codable & SendableMetatype>(
+            private func readOptionalCodableTweak<Value: Codable>(
                 _ feature: String, _ variable: String, as type: Value.Type
             ) -> Value? {
                 read(feature, variable, otherwise: "reading nil") {
@@ -190,7 +190,7 @@ struct AccessorSourceRenderer {
                 }
             }
 
-            private func writeCodableTweak<Value: Codable & SendableMetatype>(
+            private func writeCodableTweak<Value: Codable>(
                 _ value: Value, _ feature: String, _ variable: String
             ) {
                 do {

@@ -20,10 +20,10 @@ extension TweakManager {
     /// The tweak's value as a `RawRepresentable` type, typically a `String`- or `Int`-backed enum.
     /// - Throws: ``TweakError/notSupported(feature:variable:reason:)`` when the raw value has
     ///   another type or names no case, or any error of ``tweakWith(feature:variable:)``.
-    public func value<Value: RawRepresentable & SendableMetatype>(
+    public func value<Value: RawRepresentable>(
         feature: String, variable: String, as type: Value.Type = Value.self
     ) throws -> Value where Value.RawValue: TweakValueConvertible {
-        try value(TweakKey(feature: feature, variable: variable), codec: .rawRepresentable)
+        try decode(tweakWith(TweakKey(feature: feature, variable: variable)), { TweakValueCodec.decodeRawValue($0) })
     }
 
     /// The tweak's structured (JSON object or array) value decoded as a `Decodable` type.
@@ -35,26 +35,29 @@ extension TweakManager {
     /// - Throws: ``TweakError/notSupported(feature:variable:reason:)`` naming the failing key when
     ///   the value does not decode, or any error of ``tweakWith(feature:variable:)``.
     @_disfavoredOverload
-    public func value<Value: Codable & SendableMetatype>(
+    public func value<Value: Codable>(
         feature: String, variable: String, as type: Value.Type = Value.self
     ) throws -> Value {
-        try value(TweakKey(feature: feature, variable: variable), codec: .codable)
+        try decode(tweakWith(TweakKey(feature: feature, variable: variable)), { TweakValueCodec.decodeJSON($0) })
     }
 
-    // The generic reads behind the wrappers are `@inlinable`: they specialize in the caller's
-    // module, where unspecialized generic code would look up type metadata on every read.
+    // The typed reads above take no codec: they run in the caller's isolation, so a type whose
+    // conformance is isolated to the caller's actor (Xcode 26's default for app targets) can be
+    // read there. The generic reads behind the wrappers are `@inlinable`: they specialize in the
+    // caller's module, where unspecialized generic code would look up type metadata on every read.
 
     @inlinable
     func value<Value>(_ key: TweakKey, codec: TweakValueCodec<Value>) throws -> Value {
-        try decode(tweakWith(key), codec: codec)
+        try decode(tweakWith(key), codec.decode)
     }
 
     @inlinable
-    func decode<Value>(_ tweak: Tweak, codec: TweakValueCodec<Value>) throws(TweakError) -> Value {
-        do {
-            return try codec.decode(tweak.value)
-        } catch {
-            throw typeMismatch(tweak, expected: Value.self, detail: error.detail)
+    func decode<Value>(
+        _ tweak: Tweak, _ decode: (TweakValue) -> Result<Value, TweakValueCodec<Value>.Mismatch>
+    ) throws(TweakError) -> Value {
+        switch decode(tweak.value) {
+        case .success(let value): return value
+        case .failure(let mismatch): throw typeMismatch(tweak, expected: Value.self, detail: mismatch.detail)
         }
     }
 
@@ -79,17 +82,17 @@ extension TweakManager {
 
     /// Stores a `RawRepresentable` value (typically an enum case) as its raw value in the override layer.
     /// - Throws: ``TweakManagerError/noMutableProvider(feature:variable:)`` when there is no mutable provider.
-    public func set<Value: RawRepresentable & SendableMetatype>(
+    public func set<Value: RawRepresentable>(
         _ value: Value, feature: String, variable: String
     ) throws where Value.RawValue: TweakValueConvertible {
-        try set(value, feature: feature, variable: variable, codec: .rawRepresentable)
+        try set(TweakValueCodec.encodeRawValue(value), feature: feature, variable: variable)
     }
 
     /// Stores an `Encodable` value as structured JSON in the override layer.
     /// - Throws: the encoding error, or ``TweakManagerError/noMutableProvider(feature:variable:)``.
     @_disfavoredOverload
-    public func set<Value: Codable & SendableMetatype>(_ value: Value, feature: String, variable: String) throws {
-        try set(value, feature: feature, variable: variable, codec: .codable)
+    public func set<Value: Codable>(_ value: Value, feature: String, variable: String) throws {
+        try set(TweakValueCodec.encodeJSON(value), feature: feature, variable: variable)
     }
 
     /// Writes `value` through `codec` to the override layer.

@@ -12,6 +12,7 @@ public struct OptionalTweakProperty<Value: Sendable>: Sendable {
     /// The value read when the tweak cannot be used.
     public let fallbackValue: Value?
 
+    /// A property for a `Bool`, `Int`, `Double`, `Float`, `String` or ``TweakValue`` tweak.
     @inlinable
     public init(fallbackValue: Value?, feature: String, variable: String, tweakManager: TweakManager)
     where Value: TweakValueConvertible {
@@ -20,6 +21,7 @@ public struct OptionalTweakProperty<Value: Sendable>: Sendable {
             TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .convertible))
     }
 
+    /// A property for a `RawRepresentable` type, typically a `String`- or `Int`-backed enum.
     @inlinable
     public init(fallbackValue: Value?, feature: String, variable: String, tweakManager: TweakManager)
     where Value: RawRepresentable & SendableMetatype, Value.RawValue: TweakValueConvertible {
@@ -28,11 +30,13 @@ public struct OptionalTweakProperty<Value: Sendable>: Sendable {
             TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .rawRepresentable))
     }
 
+    /// A property for a `Codable` type, stored as a JSON object or array.
     @_disfavoredOverload
     public init(fallbackValue: Value?, feature: String, variable: String, tweakManager: TweakManager)
     where Value: Codable & SendableMetatype {
         self.init(
-            fallbackValue, TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .codable))
+            fallbackValue,
+            TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .codable))
     }
 
     @usableFromInline

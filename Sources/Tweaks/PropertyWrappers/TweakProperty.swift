@@ -15,20 +15,47 @@
 public struct TweakProperty<Value>: Sendable {
     @usableFromInline let binding: TweakBinding<Value>
 
+    /// A property for a `Bool`, `Int`, `Double`, `Float`, `String` or ``TweakValue`` tweak.
     @inlinable
     public init(feature: String, variable: String, tweakManager: TweakManager) where Value: TweakValueConvertible {
-        binding = TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .convertible)
+        self.init(TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .convertible))
     }
 
+    /// A property for a `RawRepresentable` type, typically a `String`- or `Int`-backed enum.
     @inlinable
     public init(feature: String, variable: String, tweakManager: TweakManager)
     where Value: RawRepresentable & SendableMetatype, Value.RawValue: TweakValueConvertible {
-        binding = TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .rawRepresentable)
+        self.init(TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .rawRepresentable))
     }
 
+    /// A property for a `RawRepresentable` type whose conformance is isolated to the main actor
+    /// (the default in Xcode 26 app targets): the property is read and written on the main actor.
+    @_disfavoredOverload @MainActor
+    public init(feature: String, variable: String, tweakManager: TweakManager)
+    where Value: RawRepresentable, Value.RawValue: TweakValueConvertible {
+        self.init(
+            TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .mainActorRawRepresentable)
+        )
+    }
+
+    /// A property for a `Codable` type, stored as a JSON object or array.
     @_disfavoredOverload
     public init(feature: String, variable: String, tweakManager: TweakManager) where Value: Codable & SendableMetatype {
-        binding = TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .codable)
+        self.init(TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .codable))
+    }
+
+    /// A property for a `Codable` type whose conformance is isolated to the main actor (the default
+    /// in Xcode 26 app targets): the property is read and written on the main actor.
+    @_disfavoredOverload @MainActor
+    public init(feature: String, variable: String, tweakManager: TweakManager) where Value: Codable {
+        self.init(TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .mainActorCodable))
+    }
+
+    // Every public initialiser delegates here: an `@inlinable` initialiser of a resilient struct
+    // (a library built for distribution) may not assign stored properties itself.
+    @usableFromInline
+    init(_ binding: TweakBinding<Value>) {
+        self.binding = binding
     }
 
     @inlinable
