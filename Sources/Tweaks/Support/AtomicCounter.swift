@@ -1,4 +1,4 @@
-import CTweaksAtomics
+internal import CTweaksAtomics
 
 /// A 64-bit counter that threads read without a lock: the manager's cache version.
 ///
