@@ -63,6 +63,18 @@ struct AccessorSourceRenderer {
         let type = property.type.swiftName
         let codable = property.type.isCodable ? "Codable" : ""
         var lines = documentation(property).map { "    /// \($0)".trimmingTrailingSpaces() }
+        if !property.isEncrypted, let wide = Self.firstWideInteger(property.value, property.type) {
+            // `Int` has 32 bits on watchOS: say so there, rather than fail on an overflowing literal.
+            let message =
+                "\(property.feature).\(property.variable) in \(model.tweaksFileName): \(wide) does not fit in Int on "
+                + "32-bit platforms (watchOS); write it as \(wide).0 to make it a Double"
+            lines =
+                [
+                    "    #if arch(arm64_32) || arch(arm) || arch(i386) || arch(wasm32)",
+                    "        #error(\(Self.stringLiteral(message)))",
+                    "    #endif",
+                ] + lines
+        }
         if property.isEncrypted {
             lines += [
                 "    \(access)var \(property.name): \(type)? {",
@@ -260,6 +272,28 @@ struct AccessorSourceRenderer {
             return "\(structure.qualifiedName)(\(arguments.joined(separator: ", ")))"
         default:
             preconditionFailure("the type \(type.swiftName) was not inferred from \(json)")
+        }
+    }
+
+    /// The first `Int` literal of `value` as `type` that a 32-bit `Int` cannot hold.
+    static func firstWideInteger(_ value: TweakValue, _ type: GeneratedType) -> Int? {
+        switch value {
+        case .int(let int): firstWideInteger(TweakJSON.int(int), type)
+        case .json(let json): firstWideInteger(json, type)
+        case .bool, .double, .string: nil
+        }
+    }
+
+    private static func firstWideInteger(_ json: TweakJSON, _ type: GeneratedType) -> Int? {
+        switch (json, type) {
+        case (.int(let int), .int): Int32(exactly: int) == nil ? int : nil
+        case (.array(let elements), .array(let elementType)):
+            elements.lazy.compactMap { firstWideInteger($0, elementType) }.first
+        case (.object(let members), .structure(let structure)):
+            structure.fields.lazy.compactMap { field in
+                members[field.key].flatMap { firstWideInteger($0, field.type) }
+            }.first
+        default: nil
         }
     }
 

@@ -134,9 +134,13 @@ struct TweakStack {
 
 /// A `UserDefaults` suite used as the override layer, and how to see another process's writes.
 final class SuiteOverrides: Sendable {
-    // `UserDefaults` is documented as thread-safe but is not `Sendable` on Linux. It is only used
-    // through its own thread-safe methods (`synchronize`, and those the provider calls).
-    nonisolated(unsafe) private let defaults: UserDefaults
+    #if canImport(Darwin)
+        private let defaults: UserDefaults  // `Sendable` in Apple's SDKs
+    #else
+        // `UserDefaults` is documented as thread-safe but is not `Sendable` on Linux. It is only used
+        // through its own thread-safe methods (`synchronize`, and those the provider calls).
+        nonisolated(unsafe) private let defaults: UserDefaults
+    #endif
     let provider: UserDefaultsTweakProvider
     let suiteName: String
 

@@ -39,14 +39,16 @@ package struct LocalTweaksDocument: Sendable {
     }
 
     /// Parses UTF-8 `bytes`. `source` names the document in errors; `tweakSource` becomes each
-    /// tweak's ``Tweak/source``.
+    /// tweak's ``Tweak/source``. Integers outside `integerRange` are read as doubles.
     package init(
-        bytes: [UInt8], source: String, tweakSource: String?, allowsBareValues: Bool = false
+        bytes: [UInt8], source: String, tweakSource: String?, allowsBareValues: Bool = false,
+        integerRange: ClosedRange<Int64> = PlatformInt.range
     ) throws(TweakLoadError) {
         guard bytes.count <= Self.maximumSize else {
             throw TweakLoadError(source: source, reason: .tooLarge(limit: Self.maximumSize))
         }
-        let root = try JSONParser.parse(bytes, source: source, commonKeys: Reader.fieldNames)
+        let root = try JSONParser.parse(
+            bytes, source: source, commonKeys: Reader.fieldNames, integerRange: integerRange)
         var reader = Reader(
             bytes: bytes, source: source, tweakSource: tweakSource, allowsBareValues: allowsBareValues)
         (definitions, features) = reader.read(root)

@@ -27,16 +27,25 @@ struct JSONParser {
     /// that string, not a new one, which saves an allocation for each key longer than 15 bytes.
     private let commonKeys: [(bytes: [UInt8], key: String)]
 
-    private init(bytes: [UInt8], source: String, commonKeys: [String]) {
+    /// The integers read as `int`; others are read as `double` (see ``PlatformInt``).
+    private let integerRange: ClosedRange<Int64>
+
+    private init(bytes: [UInt8], source: String, commonKeys: [String], integerRange: ClosedRange<Int64>) {
         self.bytes = bytes
         self.source = source
         self.commonKeys = commonKeys.map { (Array($0.utf8), $0) }
+        self.integerRange = integerRange
     }
 
     /// Parses one JSON document. A UTF-8 byte-order mark at the start is skipped. Object keys
-    /// equal to one of `commonKeys` share its storage.
-    static func parse(_ bytes: [UInt8], source: String, commonKeys: [String] = []) throws(TweakLoadError) -> JSONNode {
-        var parser = JSONParser(bytes: bytes, source: source, commonKeys: commonKeys)
+    /// equal to one of `commonKeys` share its storage. An integer outside `integerRange` (this
+    /// platform's `Int`) is read as a `double`, as JavaScript would: the document still loads, and
+    /// a read of that tweak as `Int` fails with an error that shows the number.
+    static func parse(
+        _ bytes: [UInt8], source: String, commonKeys: [String] = [],
+        integerRange: ClosedRange<Int64> = PlatformInt.range
+    ) throws(TweakLoadError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes, source: source, commonKeys: commonKeys, integerRange: integerRange)
         return try parser.parseDocument()
     }
 
@@ -45,7 +54,8 @@ struct JSONParser {
     static func parse(
         _ bytes: [UInt8], source: String, commonKeys: [String] = [], duplicateKeys: inout [TweakLoadError]
     ) throws(TweakLoadError) -> JSONNode {
-        var parser = JSONParser(bytes: bytes, source: source, commonKeys: commonKeys)
+        var parser = JSONParser(
+            bytes: bytes, source: source, commonKeys: commonKeys, integerRange: PlatformInt.range)
         parser.duplicateKeys = []
         defer { duplicateKeys = parser.duplicateKeys ?? [] }
         return try parser.parseDocument()
@@ -322,8 +332,7 @@ struct JSONParser {
             guard consumeDigits() else { throw failure(.invalidJSON("expected a digit in exponent"), at: index) }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if isInteger {
-            guard let value = Int(text) else { throw failure(.numberOutOfRange(text), at: start) }
+        if isInteger, let value = Int64(text).flatMap({ PlatformInt.exactly($0, within: integerRange) }) {
             return .int(value)
         }
         guard let value = Double(text), value.isFinite else { throw failure(.numberOutOfRange(text), at: start) }

@@ -11,7 +11,8 @@ import Foundation
 /// Reads are served from an in-memory copy that is written through on every change, so a lookup
 /// never touches `UserDefaults`. The copy is reloaded when another `UserDefaultsTweakProvider` on
 /// the same `UserDefaults` object and key changes a value; call ``reload()`` after another process
-/// wrote (on Linux, after `userDefaults.synchronize()`).
+/// wrote (on Linux, after `userDefaults.synchronize()`, which reads the other process's writes).
+/// Every change is persisted at once, on Linux too (where the provider calls `synchronize()`).
 public final class UserDefaultsTweakProvider: MutableTweakProvider, KeyedTweakProvider {
     /// The `UserDefaults` key that holds the overrides unless another is given.
     public static let defaultKey = "Tweaks.Overrides"
@@ -27,10 +28,14 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider, KeyedTweakPr
     public let name: String
     /// The key under which the overrides are stored.
     public let defaultsKey: String
-    // `UserDefaults` is documented as thread-safe but is not `Sendable` on Linux. It is only used
-    // through its own thread-safe methods, and every read-modify-write of our key happens while
-    // `writeLock` is held, so concurrent use from this provider is safe.
-    nonisolated(unsafe) private let userDefaults: UserDefaults
+    #if canImport(Darwin)
+        private let userDefaults: UserDefaults  // `Sendable` in Apple's SDKs
+    #else
+        // `UserDefaults` is documented as thread-safe but is not `Sendable` on Linux. It is only used
+        // through its own thread-safe methods, and every read-modify-write of our key happens while
+        // `writeLock` is held, so concurrent use from this provider is safe.
+        nonisolated(unsafe) private let userDefaults: UserDefaults
+    #endif
     private let state = Locked(State())
     /// Serializes changes, so the in-memory copy and `UserDefaults` change in the same order.
     /// `UserDefaults` is never called under `state`'s lock: on Apple platforms it may post
@@ -142,6 +147,11 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider, KeyedTweakPr
         } else {
             userDefaults.set(plist, forKey: defaultsKey)
         }
+        #if !canImport(Darwin)
+            // swift-corelibs-foundation keeps changes in memory until `synchronize()`: a process
+            // that exits without it loses them. Apple's `UserDefaults` persists by itself.
+            _ = userDefaults.synchronize()
+        #endif
     }
 
     /// The stored form of the readable entries: feature → variable → [kind: value].
@@ -182,7 +192,9 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider, KeyedTweakPr
         return entries
     }
 
-    private static func decodeValue(_ stored: Any) -> TweakValue? {
+    /// The tweak value of one stored entry; `nil` when it was not written by Tweaks or is an
+    /// integer outside `integerRange` (this platform's `Int`: another device may have written it).
+    static func decodeValue(_ stored: Any, integerRange: ClosedRange<Int64> = PlatformInt.range) -> TweakValue? {
         guard let stored = stored as? [String: Any], stored.count == 1, let (kind, payload) = stored.first else {
             return nil
         }
@@ -191,7 +203,7 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider, KeyedTweakPr
         case "int":
             // `as? Int` fails on Linux for numbers near Int.max; accept only exact integers.
             guard let number = payload as? NSNumber, NSNumber(value: number.int64Value) == number else { return nil }
-            return .int(Int(number.int64Value))
+            return PlatformInt.exactly(number.int64Value, within: integerRange).map(TweakValue.int)
         case "double": return (payload as? NSNumber).map { .double($0.doubleValue) }
         case "string": return (payload as? String).map(TweakValue.string)
         case "json":

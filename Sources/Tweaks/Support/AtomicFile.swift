@@ -65,10 +65,20 @@ package enum AtomicFile {
                 return true
             }
             guard isComplete else { throw failure(path, "cannot write") }
-            guard fsync(descriptor) == 0 else { throw failure(path, "cannot flush to disk") }
+            guard flushToDisk(descriptor) else { throw failure(path, "cannot flush to disk") }
         }
         guard rename(temporaryPath, path) == 0 else { throw failure(path, "cannot replace the file") }
         isWritten = true
+    }
+
+    /// Flushes `descriptor`'s data to the drive. On Apple systems `fsync` only reaches the drive's
+    /// cache, and `F_FULLFSYNC` flushes that too; file systems without it (some network and FUSE
+    /// ones) fall back to `fsync`.
+    private static func flushToDisk(_ descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+            if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
+        #endif
+        return fsync(descriptor) == 0
     }
 
     private static func failure(_ path: String, _ action: String) -> TweakWriteError {
