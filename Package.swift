@@ -1,4 +1,6 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
+// Swift 6.2 (Xcode 26) or later: the library uses `SendableMetatype`, and Swift Testing's
+// `TestScoping` (6.1) in TweaksTesting. See Docs/ApplePlatforms.md for the supported versions.
 import PackageDescription
 
 let package = Package(
@@ -14,7 +16,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "CTweaksAtomics"),
-        .target(name: "Tweaks", dependencies: ["CTweaksAtomics"]),
+        // The privacy manifest declares the required-reason APIs the library uses (UserDefaults,
+        // file timestamps), so that apps embedding it pass App Store review (ITMS-91053).
+        .target(name: "Tweaks", dependencies: ["CTweaksAtomics"], resources: [.copy("PrivacyInfo.xcprivacy")]),
         .target(name: "TweaksTesting", dependencies: ["Tweaks"]),
         .target(name: "TweaksRemote", dependencies: ["Tweaks"]),
         .target(name: "TweakAccessorGeneration", dependencies: ["Tweaks"]),
