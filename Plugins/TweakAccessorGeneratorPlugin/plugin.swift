@@ -2,7 +2,8 @@ import Foundation
 import PackagePlugin
 
 /// Generates a typed accessor for every `*.tweaks.json` file of a target at build time, by running
-/// `tweak generate` (built from source, on Linux and Apple platforms alike).
+/// `tweak generate` (built from source, on Linux and Apple platforms alike). Works for package
+/// targets and, in Xcode, for the targets of an `.xcodeproj`.
 ///
 /// Convention: each `<Name>.tweaks.json` has a `config.json` in the same folder, as JustTweak's
 /// generator expected (`{"accessorName": "GeneratedTweakAccessor", "accessLevel": "internal"}`), so
@@ -12,7 +13,14 @@ import PackagePlugin
 struct TweakAccessorGeneratorPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let tweaksFiles = target.sourceFiles.map(\.url).filter { $0.lastPathComponent.hasSuffix(".tweaks.json") }
+        return try Self.commands(
+            for: target.sourceFiles.map(\.url), tool: context.tool(named: "tweak").url,
+            workDirectory: context.pluginWorkDirectoryURL)
+    }
+
+    /// One `tweak generate` command per `*.tweaks.json` file among `files`.
+    static func commands(for files: [URL], tool: URL, workDirectory: URL) throws -> [Command] {
+        let tweaksFiles = files.filter { $0.lastPathComponent.hasSuffix(".tweaks.json") }
         var commandsByFolder: [String: URL] = [:]
         var commands: [Command] = []
         for tweaksFile in tweaksFiles.sorted(by: { $0.path < $1.path }) {
@@ -25,11 +33,11 @@ struct TweakAccessorGeneratorPlugin: BuildToolPlugin {
             let configuration = folder.appendingPathComponent("config.json")
             let accessorName = try Self.accessorName(in: configuration, for: tweaksFile)
             // One output folder per accessor (two accessors of one name could not compile together).
-            let output = context.pluginWorkDirectoryURL.appendingPathComponent(accessorName)
+            let output = workDirectory.appendingPathComponent(accessorName)
             commands.append(
                 .buildCommand(
                     displayName: "Generating \(accessorName) from \(tweaksFile.lastPathComponent)",
-                    executable: try context.tool(named: "tweak").url,
+                    executable: tool,
                     arguments: [
                         "generate", "--local-tweaks-file-path", tweaksFile.path, "--output-folder", output.path,
                         "--configuration-folder", configuration.path,
@@ -59,6 +67,20 @@ struct TweakAccessorGeneratorPlugin: BuildToolPlugin {
         return name
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+    import XcodeProjectPlugin
+
+    // Applies the plugin to the targets of an Xcode project (Build Phases → Run Build Tool Plug-ins),
+    // the way most app targets are built; the same files and rules as for a package target.
+    extension TweakAccessorGeneratorPlugin: XcodeBuildToolPlugin {
+        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+            try Self.commands(
+                for: target.inputFiles.map(\.url), tool: context.tool(named: "tweak").url,
+                workDirectory: context.pluginWorkDirectoryURL)
+        }
+    }
+#endif
 
 /// A failure shown to the person building, as it is.
 struct PluginFailure: Error, CustomStringConvertible {
