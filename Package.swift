@@ -27,7 +27,7 @@ let package = Package(
         // Helpers shared by test targets (a real nginx, loopback sockets, blocking work on a thread
         // of its own); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "TweaksTests", dependencies: ["Tweaks"]),
+        .testTarget(name: "TweaksTests", dependencies: ["Tweaks", "TestSupport"]),
         .testTarget(
             name: "TweakAccessorGenerationTests", dependencies: ["TweakAccessorGeneration", "TestSupport"],
             exclude: ["Golden"]),

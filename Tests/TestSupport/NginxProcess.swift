@@ -23,8 +23,22 @@ public final class NginxProcess: Sendable {
     /// skipping them.
     public static let isCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" } ?? false
 
-    /// The nginx executable: `$NGINX`, or the usual install locations, or the `PATH`.
+    /// Whether this platform can start nginx: Foundation's `Process` exists on macOS and Linux
+    /// only (not on iOS, tvOS or watchOS, where the nginx tests are skipped, even on CI).
+    #if os(macOS) || os(Linux)
+        public static let canStartProcesses = true
+    #else
+        public static let canStartProcesses = false
+    #endif
+
+    /// Whether the nginx tests run here: nginx is installed, or this is CI, where a missing nginx
+    /// must fail them rather than skip them; never where no process can be started.
+    public static let isRequiredOrAvailable = canStartProcesses && (binary != nil || isCI)
+
+    /// The nginx executable: `$NGINX`, or the usual install locations (Debian's, then Homebrew's
+    /// on Apple silicon and on Intel Macs), or the `PATH`; `nil` where no process can be started.
     public static let binary: String? = {
+        guard canStartProcesses else { return nil }
         let environment = ProcessInfo.processInfo.environment
         var candidates = [environment["NGINX"]].compactMap { $0 }
         candidates += ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/opt/homebrew/bin/nginx", "/usr/local/bin/nginx"]
@@ -50,7 +64,10 @@ public final class NginxProcess: Sendable {
         name: String, configuration: (_ root: String, _ port: Int) -> String
     ) async throws -> NginxProcess {
         guard let binary else {
-            throw TestServerError("nginx is not installed, and CI requires it: apt-get install -y nginx")
+            throw TestServerError(
+                canStartProcesses
+                    ? "nginx is not installed, and CI requires it: apt-get install -y nginx, or brew install nginx"
+                    : "nginx cannot be started on this platform (Foundation's Process does not exist here)")
         }
         var lastError: (any Error)?
         for _ in 0..<5 {
@@ -75,24 +92,30 @@ public final class NginxProcess: Sendable {
         let port = try Loopback.freePort()
         let configurationFile = root.appendingPathComponent("nginx.conf")
         try configuration(root.path, port).write(to: configurationFile, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = [
-            "-p", root.path, "-c", configurationFile.path, "-e", root.appendingPathComponent("error.log").path,
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let server = NginxProcess(root: root, port: port, pid: process.processIdentifier)
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline {
-            if Loopback.canConnect(port: port) { return server }
-            if !process.isRunning { break }
-            try await Task.sleep(nanoseconds: 10_000_000)
-        }
-        let log = server.errorLog
-        server.stop()
-        throw TestServerError("nginx did not start on port \(port): \(log)")
+        #if os(macOS) || os(Linux)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = [
+                "-p", root.path, "-c", configurationFile.path, "-e", root.appendingPathComponent("error.log").path,
+            ]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let server = NginxProcess(root: root, port: port, pid: process.processIdentifier)
+            let deadline = Date().addingTimeInterval(5)
+            while Date() < deadline {
+                if Loopback.canConnect(port: port) { return server }
+                if !process.isRunning { break }
+                try await Task.sleep(nanoseconds: 10_000_000)
+            }
+            let log = server.errorLog
+            server.stop()
+            throw TestServerError("nginx did not start on port \(port): \(log)")
+        #else
+            _ = binary
+            try? FileManager.default.removeItem(at: root)
+            throw TestServerError("Foundation's Process, needed to start nginx, does not exist on this platform")
+        #endif
     }
 
     /// Stops nginx (SIGTERM to its master's PID, SIGKILL after 5 seconds), waits for it to exit,

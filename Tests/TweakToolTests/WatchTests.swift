@@ -1,68 +1,77 @@
 import Foundation
 import Testing
 
-@Suite("tweak watch")
-struct WatchTests {
-    /// A running `tweak watch`, stopped when the test ends.
-    final class Watcher {
-        let process: Process
-        let output = SharedText()
-        let errors = SharedText()
+// Runs the `tweak` executable: Foundation's `Process` exists on macOS and Linux only.
+#if os(macOS) || os(Linux)
 
-        init(_ sandbox: ToolSandbox, _ arguments: [String]) throws {
-            process = sandbox.process(["watch"] + arguments)
-            let outputPipe = Pipe()
-            let errorPipe = Pipe()
-            process.standardOutput = outputPipe
-            process.standardError = errorPipe
-            outputPipe.fileHandleForReading.readabilityHandler = { [output] in output.append($0.availableData) }
-            errorPipe.fileHandleForReading.readabilityHandler = { [errors] in errors.append($0.availableData) }
-            try process.run()
-        }
+    @Suite("tweak watch")
+    struct WatchTests {
+        /// A running `tweak watch`, stopped when the test ends.
+        final class Watcher {
+            let process: Process
+            let output = SharedText()
+            let errors = SharedText()
 
-        deinit {
-            if process.isRunning {
-                process.terminate()
-                process.waitUntilExit()
+            init(_ sandbox: ToolSandbox, _ arguments: [String]) throws {
+                process = sandbox.process(["watch"] + arguments)
+                let outputPipe = Pipe()
+                let errorPipe = Pipe()
+                process.standardOutput = outputPipe
+                process.standardError = errorPipe
+                outputPipe.fileHandleForReading.readabilityHandler = { [output] in output.append($0.availableData) }
+                errorPipe.fileHandleForReading.readabilityHandler = { [errors] in errors.append($0.availableData) }
+                try process.run()
+            }
+
+            deinit {
+                if process.isRunning {
+                    process.terminate()
+                    process.waitUntilExit()
+                }
             }
         }
+
+        @Test func setInAnotherProcessShowsUpLive() async throws {
+            let sandbox = try ToolSandbox()
+            defer { sandbox.remove() }
+            try sandbox.copyExample()
+            let watcher = try Watcher(sandbox, [])
+            #expect(try await watcher.errors.wait(for: "watching 12 tweaks of \(sandbox.defaultOverrides.path), "))
+
+            let set = try sandbox.run("set", "general", "meaning_of_life", "43")
+            #expect(set.status == 0, "\(set.standardError)")
+            #expect(
+                try await watcher.output.wait(
+                    for: " general.meaning_of_life = 43 (\(sandbox.defaultOverrides.path))\n"),
+                "\(watcher.output.value)")
+
+            _ = try sandbox.run("reset", "general", "meaning_of_life")
+            #expect(
+                try await watcher.output.wait(for: " general.meaning_of_life = 42 (LocalTweaks_example.json)\n"),
+                "\(watcher.output.value)")
+            // One line per change, each starting with the time.
+            let lines = watcher.output.value.split(separator: "\n")
+            #expect(lines.count == 2)
+            #expect(lines.allSatisfy { $0.wholeMatch(of: /\d\d:\d\d:\d\d general\.meaning_of_life = .*/) != nil })
+            #expect(watcher.process.isRunning)
+        }
+
+        @Test func aSuiteIsWatchedToo() async throws {
+            let sandbox = try ToolSandbox()
+            defer { sandbox.remove() }
+            try sandbox.copyExample()
+            let suite = "TweakToolTests.\(UUID().uuidString)"
+            defer { ToolSandbox.removeSuite(suite) }  // on Apple platforms, a domain of the real user
+            defer { _ = try? sandbox.run("reset", "--all", "--suite", suite) }
+            let watcher = try Watcher(sandbox, ["--suite", suite, "--decrypt", "rev"])
+            #expect(
+                try await watcher.errors.wait(for: "watching 12 tweaks of suite \(suite), LocalTweaks_example.json"))
+            _ = try sandbox.run("set", "general", "encrypted_answer_to_the_universe", "shown", "--suite", suite)
+            #expect(
+                try await watcher.output.wait(
+                    for: " general.encrypted_answer_to_the_universe = shown (suite \(suite))\n"),
+                "\(watcher.output.value)")
+        }
     }
 
-    @Test func setInAnotherProcessShowsUpLive() async throws {
-        let sandbox = try ToolSandbox()
-        defer { sandbox.remove() }
-        try sandbox.copyExample()
-        let watcher = try Watcher(sandbox, [])
-        #expect(try await watcher.errors.wait(for: "watching 12 tweaks of \(sandbox.defaultOverrides.path), "))
-
-        let set = try sandbox.run("set", "general", "meaning_of_life", "43")
-        #expect(set.status == 0, "\(set.standardError)")
-        #expect(
-            try await watcher.output.wait(for: " general.meaning_of_life = 43 (\(sandbox.defaultOverrides.path))\n"),
-            "\(watcher.output.value)")
-
-        _ = try sandbox.run("reset", "general", "meaning_of_life")
-        #expect(
-            try await watcher.output.wait(for: " general.meaning_of_life = 42 (LocalTweaks_example.json)\n"),
-            "\(watcher.output.value)")
-        // One line per change, each starting with the time.
-        let lines = watcher.output.value.split(separator: "\n")
-        #expect(lines.count == 2)
-        #expect(lines.allSatisfy { $0.wholeMatch(of: /\d\d:\d\d:\d\d general\.meaning_of_life = .*/) != nil })
-        #expect(watcher.process.isRunning)
-    }
-
-    @Test func aSuiteIsWatchedToo() async throws {
-        let sandbox = try ToolSandbox()
-        defer { sandbox.remove() }
-        try sandbox.copyExample()
-        let suite = "TweakToolTests.\(UUID().uuidString)"
-        defer { _ = try? sandbox.run("reset", "--all", "--suite", suite) }
-        let watcher = try Watcher(sandbox, ["--suite", suite, "--decrypt", "rev"])
-        #expect(try await watcher.errors.wait(for: "watching 12 tweaks of suite \(suite), LocalTweaks_example.json"))
-        _ = try sandbox.run("set", "general", "encrypted_answer_to_the_universe", "shown", "--suite", suite)
-        #expect(
-            try await watcher.output.wait(for: " general.encrypted_answer_to_the_universe = shown (suite \(suite))\n"),
-            "\(watcher.output.value)")
-    }
-}
+#endif

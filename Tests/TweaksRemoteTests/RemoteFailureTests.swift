@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Tweaks
 import TweaksRemote
@@ -262,19 +263,24 @@ func paddedDocument(bytes: Int) -> String {
     return prefix + String(repeating: "x", count: max(0, bytes - prefix.count - suffix.count)) + suffix
 }
 
-/// `data` compressed with the system's `gzip`.
+/// `data` compressed with the system's `gzip` (only nginx tests need it, which never run where
+/// Foundation's `Process` does not exist: iOS, tvOS and watchOS).
 func gzip(_ data: Data) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["gzip", "-c", "-9"]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    input.fileHandleForWriting.write(data)
-    try input.fileHandleForWriting.close()
-    let compressed = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return compressed
+    #if os(macOS) || os(Linux)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["gzip", "-c", "-9"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(data)
+        try input.fileHandleForWriting.close()
+        let compressed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return compressed
+    #else
+        throw TestServerError("gzip cannot be run on this platform (Foundation's Process does not exist here)")
+    #endif
 }

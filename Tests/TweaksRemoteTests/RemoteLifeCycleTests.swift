@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Tweaks
 import TweaksRemote
@@ -171,7 +170,7 @@ extension RemoteLifeCycleTests {
 
 /// Tweaks seen by a notification observer.
 final class ObservedTweaks: Sendable {
-    private let tweaks = Mutex<[Tweak?]>([])
+    private let tweaks = Locked<[Tweak?]>([])
     func append(_ tweak: Tweak?) { tweaks.withLock { $0.append(tweak) } }
     var keys: [String] { tweaks.withLock { $0.map { $0.map { "\($0.feature).\($0.variable)" } ?? "nil" } } }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Tweaks
 
@@ -9,10 +8,13 @@ import Tweaks
 /// config looks like, without a network (the subject here is concurrency, not transport).
 final class CountingSource: RemoteTweakSource {
     let location = "memory://stress"
-    let served = Atomic<Int>(0)
+    let served = Locked(0)
 
     func fetch(_ request: RemoteFetchRequest) async throws -> RemoteFetchResponse {
-        let version = served.add(1, ordering: .sequentiallyConsistent).newValue
+        let version = served.withLock { served in
+            served += 1
+            return served
+        }
         return .document(Data(#"{"stress": {"remote": \#(version)}}"#.utf8), etag: "\(version)")
     }
 }
@@ -25,11 +27,11 @@ final class CountingSource: RemoteTweakSource {
 /// on the final value.
 /// The shared state of one stress run.
 final class StressRun: Sendable {
-    let stopped = Atomic<Bool>(false)
+    let stopped = Locked(false)
     /// The newest value the other "process" wrote to the overrides file.
-    let fileVersion = Atomic<Int>(0)
+    let fileVersion = Locked(0)
     /// The newest value the change stream delivered.
-    let lastStreamed = Atomic<Int>(-1)
+    let lastStreamed = Locked(-1)
 }
 
 @Suite struct StackStressTests {
@@ -57,7 +59,7 @@ final class StressRun: Sendable {
 
         let streamed = Task {
             for await value in manager.values(feature: "stress", variable: "remote") {
-                run.lastStreamed.store(value?.intValue ?? -1, ordering: .sequentiallyConsistent)
+                run.lastStreamed.withLock { $0 = value?.intValue ?? -1 }
             }
         }
 
@@ -67,18 +69,18 @@ final class StressRun: Sendable {
                 group.addTask {
                     var highestRemote = 0
                     var highestFile = 0
-                    while !run.stopped.load(ordering: .relaxed) {
+                    while !run.stopped.withLock({ $0 }) {
                         let remoteValue = try manager.value(feature: "stress", variable: "remote", as: Int.self)
                         #expect(remoteValue >= highestRemote, "reader \(reader): remote went back")
                         #expect(
-                            remoteValue <= source.served.load(ordering: .sequentiallyConsistent), "a value never served"
+                            remoteValue <= source.served.withLock { $0 }, "a value never served"
                         )
                         highestRemote = max(highestRemote, remoteValue)
                         #expect(wrapper.wrappedValue >= 0)
                         let fileValue = try manager.value(feature: "stress", variable: "file", as: Int.self)
                         #expect(fileValue >= highestFile, "reader \(reader): file went back")
                         #expect(
-                            fileValue <= run.fileVersion.load(ordering: .sequentiallyConsistent),
+                            fileValue <= run.fileVersion.withLock { $0 },
                             "a value never written")
                         highestFile = max(highestFile, fileValue)
                         _ = manager.isFeatureEnabled("stress")
@@ -90,7 +92,7 @@ final class StressRun: Sendable {
             for writer in 0..<3 {
                 group.addTask {
                     var value = 0
-                    while !run.stopped.load(ordering: .relaxed) {
+                    while !run.stopped.withLock({ $0 }) {
                         value += 1
                         session.set(.int(value), feature: "stress", variable: "writer\(writer)")
                         let read = try manager.value(feature: "stress", variable: "writer\(writer)", as: Int.self)
@@ -105,50 +107,53 @@ final class StressRun: Sendable {
             }
             // The remote layer: fetch and activate as fast as it goes.
             group.addTask {
-                while !run.stopped.load(ordering: .relaxed) {
+                while !run.stopped.withLock({ $0 }) {
                     _ = await remote.fetchAndActivate(expirationDuration: 0)
-                    let served = source.served.load(ordering: .sequentiallyConsistent)
+                    let served = source.served.withLock { $0 }
                     let active = try manager.value(feature: "stress", variable: "remote", as: Int.self)
                     #expect(active == served, "activated \(served), read \(active)")
                 }
             }
             // Another process rewrites the overrides file; the provider notices by polling.
             group.addTask {
-                while !run.stopped.load(ordering: .relaxed) {
-                    let version = run.fileVersion.add(1, ordering: .sequentiallyConsistent).newValue
+                while !run.stopped.withLock({ $0 }) {
+                    let version = run.fileVersion.withLock { version in
+                        version += 1
+                        return version
+                    }
                     try otherProcess.trySet(.int(version), feature: "stress", variable: "file")
                     try await Task.sleep(for: .milliseconds(20))
                 }
             }
             // Cache resets and notifications from outside.
             group.addTask {
-                while !run.stopped.load(ordering: .relaxed) {
+                while !run.stopped.withLock({ $0 }) {
                     manager.resetCache()
                     NotificationCenter.default.post(name: TweakProviderDidChangeNotification, object: session)
                     try await Task.sleep(for: .milliseconds(2))
                 }
             }
             try await Task.sleep(for: Self.duration)
-            run.stopped.store(true, ordering: .sequentiallyConsistent)
+            run.stopped.withLock { $0 = true }
             try await group.waitForAll()
         }
 
         // After the last write: the last values, through every path.
-        let finalRemote = source.served.load(ordering: .sequentiallyConsistent)
+        let finalRemote = source.served.withLock { $0 }
         #expect(try manager.value(feature: "stress", variable: "remote", as: Int.self) == finalRemote)
         #expect(wrapper.wrappedValue == finalRemote)
         try fileProvider.reload()
         #expect(
             try manager.value(feature: "stress", variable: "file", as: Int.self)
-                == run.fileVersion.load(ordering: .sequentiallyConsistent))
+                == run.fileVersion.withLock { $0 })
         // The stream's newest element is the final value (it may take a moment to be consumed).
         let deadline = ContinuousClock.now + .seconds(10)
-        while run.lastStreamed.load(ordering: .sequentiallyConsistent) != finalRemote, ContinuousClock.now < deadline {
+        while run.lastStreamed.withLock({ $0 }) != finalRemote, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(10))
         }
         streamed.cancel()
         #expect(
-            run.lastStreamed.load(ordering: .sequentiallyConsistent) == finalRemote,
+            run.lastStreamed.withLock { $0 } == finalRemote,
             "the stream did not end on the final value")
     }
 }

@@ -82,6 +82,8 @@ import TweaksTesting
 /// Loses the difference between 1 and 1.0, throws the wrong error for a miss, names no source.
 final class SloppyProvider: TweakProvider {
     let name = "sloppy"
+    // Safe: never written after `init` (the conformance kit and these tests never set a decryption
+    // closure on it), so concurrent accesses are only reads.
     nonisolated(unsafe) var decryptionClosure: DecryptionClosure?
 
     func tweakWith(feature: String, variable: String) throws -> Tweak {
@@ -96,7 +98,9 @@ final class SloppyProvider: TweakProvider {
 
 /// Stores every value as text (as a naive UserDefaults wrapper would) and posts nothing.
 final class StringlyProvider: MutableTweakProvider, @unchecked Sendable {
-    // Test double: only the conformance kit's own tasks touch it, under `lock`.
+    // Safe to mark `@unchecked Sendable`: `values` is only read or written while `lock` is held;
+    // `decryptionClosure` is never written after `init` (the conformance kit never sets it), so
+    // concurrent accesses to it are only reads.
     let name = "stringly"
     var decryptionClosure: DecryptionClosure?
     private let lock = NSLock()

@@ -15,7 +15,7 @@ struct CacheTests {
             _ = try manager.tweakWith(feature: "f", variable: "v")
             _ = try manager.tweakIfPresent(feature: "f", variable: "missing")
         }
-        #expect(provider.lookups.load(ordering: .relaxed) == 2)
+        #expect(provider.lookups.withLock { $0 } == 2)
     }
 
     @Test func offByDefaultAndNothingIsCachedThen() throws {
@@ -23,7 +23,7 @@ struct CacheTests {
         let manager = TweakManager(tweakProviders: [provider])
         #expect(manager.useCache == false)
         for _ in 0..<3 { _ = try manager.tweakWith(feature: "f", variable: "v") }
-        #expect(provider.lookups.load(ordering: .relaxed) == 3)
+        #expect(provider.lookups.withLock { $0 } == 3)
     }
 
     @Test func resetCacheAndANilObjectNotificationEmptyIt() throws {
@@ -35,7 +35,7 @@ struct CacheTests {
         _ = try manager.tweakWith(feature: "f", variable: "v")
         NotificationCenter.default.post(name: TweakProviderDidChangeNotification, object: nil)
         _ = try manager.tweakWith(feature: "f", variable: "v")
-        #expect(provider.lookups.load(ordering: .relaxed) == 3)
+        #expect(provider.lookups.withLock { $0 } == 3)
     }
 
     @Test func anotherStacksNotificationsDoNotEmptyIt() throws {
@@ -45,7 +45,7 @@ struct CacheTests {
         _ = try manager.tweakWith(feature: "f", variable: "v")
         EphemeralTweakProvider().set(2, feature: "f", variable: "v")
         _ = try manager.tweakWith(feature: "f", variable: "v")
-        #expect(provider.lookups.load(ordering: .relaxed) == 1)
+        #expect(provider.lookups.withLock { $0 } == 1)
     }
 
     @Test func aChangeMadeDirectlyOnAProviderIsSeenAtOnce() throws {
@@ -69,7 +69,7 @@ struct CacheTests {
         manager.decryptionClosure = { $0.value }
         #expect(provider.decryptionClosure != nil)
         _ = try manager.tweakWith(feature: "f", variable: "v")
-        #expect(provider.lookups.load(ordering: .relaxed) == 2)
+        #expect(provider.lookups.withLock { $0 } == 2)
     }
 
     /// A provider that posts the change notification in the middle of a read (JustTweak 10.1.1

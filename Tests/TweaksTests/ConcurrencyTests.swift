@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Tweaks
@@ -118,6 +119,9 @@ struct ConcurrencyTests {
     }
 
     /// A provider that, once armed, parks the next read after it has read its value until released.
+    /// The read blocks its thread (a `TweakProvider` is synchronous), so it runs on a thread of its
+    /// own; the async test only waits on semaphores from threads of their own too (`wait()` is not
+    /// available in async code on Apple platforms, and would block the cooperative pool).
     final class ParkingOverrides: MutableTweakProvider {
         let inner = EphemeralTweakProvider(name: "parking")
         let armed = Locked(false)
@@ -154,14 +158,11 @@ struct ConcurrencyTests {
         let manager = TweakManager(tweakProviders: [overrides])
         manager.useCache = true
         overrides.armed.withLock { $0 = true }
-        let slowRead = Thread {
-            #expect((try? manager.tweakWith(feature: "f", variable: "v").value) == 1)
-        }
-        slowRead.start()
-        overrides.parked.wait()  // the slow read has read 1 and has not stored it yet
+        let slowRead = Task { try await onOwnThread { try? manager.tweakWith(feature: "f", variable: "v").value } }
+        try await onOwnThread { overrides.parked.wait() }  // the slow read has read 1 and has not stored it yet
         try manager.set(2, feature: "f", variable: "v")
         overrides.release.signal()
-        while !slowRead.isFinished { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(try await slowRead.value == 1)
         #expect(try manager.tweakWith(feature: "f", variable: "v").value == 2)
     }
 

@@ -67,12 +67,17 @@ struct ExampleStackTests {
 /// Code from JustTweak's README compiles against Tweaks with at most `try` added.
 @Suite("JustTweak README compatibility")
 struct JustTweakCompatibilityTests {
+    /// A unique suite, removed by the test: on Apple platforms a suite is a preferences domain of
+    /// the real user (`~/Library/Preferences`, through cfprefsd), so a fixed name could meet
+    /// another run's leftovers or leave its own behind.
+    static let suiteName = "TweaksTests.readme.\(UUID().uuidString)"
+
     static let tweakManager: TweakManager = {
         var tweakProviders: [TweakProvider] = []
 
         // Mutable TweakProvider (to override tweaks from other TweakProviders)
         let userDefaultsTweakProvider = UserDefaultsTweakProvider(
-            userDefaults: UserDefaults(suiteName: "TweaksTests.readme")!)
+            userDefaults: UserDefaults(suiteName: suiteName)!)
         tweakProviders.append(userDefaultsTweakProvider)
 
         // Local JSON-based TweakProvider (default TweakProvider)
@@ -105,7 +110,7 @@ struct JustTweakCompatibilityTests {
 
     @Test func readmeSnippetsWork() throws {
         let tweakManager = Self.tweakManager
-        defer { UserDefaults.standard.removePersistentDomain(forName: "TweaksTests.readme") }
+        defer { UserDefaults.standard.removePersistentDomain(forName: Self.suiteName) }
         let enabled = tweakManager.isFeatureEnabled("general")
         #expect(enabled)
         let tweak = try? tweakManager.tweakWith(feature: "general", variable: "meaning_of_life")

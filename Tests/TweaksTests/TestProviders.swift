@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 @testable import Tweaks
 
@@ -9,7 +8,7 @@ final class TableProvider: TweakProvider {
     let name: String
     let tweaks: [TweakKey: TweakValue]
     let failures: [TweakKey: TweakError]
-    let lookups = Atomic<Int>(0)
+    let lookups = Locked(0)
     private let closure = Locked<DecryptionClosure?>(nil)
 
     init(name: String, _ tweaks: [String: TweakValue] = [:], failing: [String: TweakError] = [:]) {
@@ -30,7 +29,7 @@ final class TableProvider: TweakProvider {
     }
 
     func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
-        lookups.add(1, ordering: .relaxed)
+        lookups.withLock { $0 += 1 }
         let key = TweakKey(feature: feature, variable: variable)
         if let failure = failures[key] { throw failure }
         return tweaks[key].map { Tweak(feature: feature, variable: variable, value: $0, source: name) }
@@ -58,6 +57,11 @@ final class LogRecorder: Sendable {
 }
 
 /// A fresh `UserDefaults` suite of its own; `clear()` removes it.
+///
+/// The name is unique and every test removes its suite: on Apple platforms a suite is a
+/// preferences domain of the real user (`~/Library/Preferences/<name>.plist`, through cfprefsd),
+/// on Linux a file in `$XDG_CONFIG_HOME`; neither is a temporary directory. Tests never look at
+/// the file itself, whose place and format differ between platforms.
 struct TemporaryDefaults {
     let suiteName = "TweaksTests.\(UUID().uuidString)"
     /// A new `UserDefaults` object for the suite (each call: a new object on the same storage).

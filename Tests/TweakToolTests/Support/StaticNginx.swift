@@ -14,7 +14,7 @@ final class StaticNginx: Sendable {
     /// The tests' trait: they run where nginx is installed, and always on CI (where a missing nginx
     /// fails them); elsewhere they are skipped with a loud message.
     static let required = ConditionTrait.enabled(
-        if: NginxProcess.binary != nil || NginxProcess.isCI,
+        if: NginxProcess.isRequiredOrAvailable,
         """
         ⚠️ NGINX IS NOT INSTALLED: the tweak --remote tests against a real server are SKIPPED. \
         Install it (apt-get install -y nginx, or brew install nginx) to run them; CI (CI=true) fails without it.

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import TestSupport
+import Tweaks
 
 #if canImport(Glibc)
     import Glibc
@@ -26,13 +26,13 @@ final class FaultyHTTPServer: Sendable {
 
     let port: Int
     private let listener: Int32
-    private let behaviour: Mutex<Behaviour>
-    private let isStopped = Mutex(false)
+    private let behaviour: Locked<Behaviour>
+    private let isStopped = Locked(false)
 
     var url: URL { URL(string: "http://127.0.0.1:\(port)/tweaks.json")! }
 
     init(_ behaviour: Behaviour) throws {
-        self.behaviour = Mutex(behaviour)
+        self.behaviour = Locked(behaviour)
         let listener = socket(AF_INET, Loopback.streamSocket, 0)
         guard listener >= 0 else { throw TestServerError("socket() failed") }
         var reuse: Int32 = 1

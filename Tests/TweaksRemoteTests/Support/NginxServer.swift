@@ -112,8 +112,8 @@ final class NginxServer: Sendable {
     // MARK: Starting
 
     /// Whether the nginx tests can run here: nginx is installed, or this is CI, where a missing
-    /// nginx must fail the tests rather than skip them.
-    static let isRequiredOrAvailable = NginxProcess.binary != nil || NginxProcess.isCI
+    /// nginx must fail the tests rather than skip them (never on iOS, tvOS or watchOS).
+    static let isRequiredOrAvailable = NginxProcess.isRequiredOrAvailable
 
     static let skipMessage: Comment = """
         ⚠️ NGINX IS NOT INSTALLED: the TweaksRemote tests against a real server are SKIPPED. \

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Tweaks
 
@@ -48,7 +47,7 @@ func makeProvider(
 /// A clock that only moves when a test says so: minimum intervals and backoffs are tested exactly
 /// and without waiting, however busy the machine is.
 final class TestClock: Sendable {
-    private let current = Mutex(Date())
+    private let current = Locked(Date())
     var now: Date { current.withLock { $0 } }
     func advance(by seconds: Double) { current.withLock { $0 += seconds } }
 }
