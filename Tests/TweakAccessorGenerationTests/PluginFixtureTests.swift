@@ -2,72 +2,96 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Builds `Tests/Fixtures/AccessorPluginFixture` (a package that depends on this one by path and
-/// generates its accessors with `TweakAccessorGeneratorPlugin`) and runs its executable.
-///
-/// The build goes to a scratch folder in the temporary directory, named after this package's path,
-/// so that later runs build incrementally and nothing is written inside the package.
-@Suite struct PluginFixtureTests {
-    static let fixture = GoldenFileTests.packageRoot.appendingPathComponent("Tests/Fixtures/AccessorPluginFixture")
+// Builds and runs processes: Foundation's `Process` exists on macOS and Linux only.
+#if os(macOS) || os(Linux)
 
-    static var scratchPath: URL {
-        // FNV-1a: a stable name (Swift's `Hasher` is seeded per process).
-        let hash = GoldenFileTests.packageRoot.path.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) {
-            ($0 ^ UInt64($1)) &* 0x100_0000_01b3
+    /// Builds `Tests/Fixtures/AccessorPluginFixture` (a package that depends on this one by path and
+    /// generates its accessors with `TweakAccessorGeneratorPlugin`) and runs its executable.
+    ///
+    /// The build goes to a scratch folder in the temporary directory, named after this package's path,
+    /// so that later runs build incrementally and nothing is written inside the package.
+    @Suite struct PluginFixtureTests {
+        static let fixture = GoldenFileTests.packageRoot.appendingPathComponent("Tests/Fixtures/AccessorPluginFixture")
+
+        static var scratchPath: URL {
+            // FNV-1a: a stable name (Swift's `Hasher` is seeded per process).
+            let hash = GoldenFileTests.packageRoot.path.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) {
+                ($0 ^ UInt64($1)) &* 0x100_0000_01b3
+            }
+            return FileManager.default.temporaryDirectory.appendingPathComponent(
+                "TweaksAccessorPluginFixture-\(String(hash, radix: 16))")
         }
-        return FileManager.default.temporaryDirectory.appendingPathComponent(
-            "TweaksAccessorPluginFixture-\(String(hash, radix: 16))")
-    }
 
-    /// Runs `executable` with `arguments`; returns the exit status and the output (both streams).
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [executable] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
-    @Test(.timeLimit(.minutes(10)))
-    func theFixtureBuildsWithThePluginAndReadsThroughTheGeneratedAccessors() async throws {
-        // Without build-manifest caching, files added to or removed from this package since the
-        // last fixture build are seen (the cached plan only notices changes of the fixture's own).
-        let build = try await onOwnThread {
-            try Self.run(
-                "swift",
-                [
-                    "build", "--package-path", Self.fixture.path, "--scratch-path", Self.scratchPath.path,
-                    "--disable-build-manifest-caching",
-                ])
+        /// Runs `executable` with `arguments`; returns the exit status and the output (both streams).
+        static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [executable] + arguments
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
         }
-        try #require(build.status == 0, "\(build.output)")
-        #expect(!build.output.contains("warning:"), "\(build.output)")
-        let executable = Self.scratchPath.appendingPathComponent("debug/AccessorPluginFixture").path
-        let run = try await onOwnThread { try Self.run(executable, []) }
-        #expect(run.status == 0)
-        #expect(
-            run.output == #"""
-                meaningOfLife = 42
-                labelText = Set through the accessor
-                displayRedView = false
-                redViewAlpha = 1.0
-                definitiveAnswerEncrypted = Definitely not 42
-                maintenanceMode = true Under maintenance
-                meaningOfLife with a String override = 42
-                log: general.meaning_of_life: general.meaning_of_life is not supported: expected Int, found string forty-two; using the default from the tweaks file
-                after reset: labelText = Test value, displayRedView = true
-                checkout = 3 0.25 ["a", "b"] [1.0, 2.5, 3.0] [[1, 2], [3]]
-                checkout.layout = 2 false ["x", "y"]
-                checkout.bannerText = "Say \"hi\" \\ \u{01} to $(me)"
-                checkout.apiKey = nil
-                checkout.layout after set = 3 2.0
-                flags.isNewFlowEnabled = true (new_flow)
 
-                """#)
+        @Test(.timeLimit(.minutes(10)))
+        func theFixtureBuildsWithThePluginAndReadsThroughTheGeneratedAccessorsAndWrappers() async throws {
+            // Without build-manifest caching, files added to or removed from this package since the
+            // last fixture build are seen (the cached plan only notices changes of the fixture's own).
+            let build = try await onOwnThread {
+                try Self.run(
+                    "swift",
+                    [
+                        "build", "--package-path", Self.fixture.path, "--scratch-path", Self.scratchPath.path,
+                        "--disable-build-manifest-caching",
+                    ])
+            }
+            try #require(build.status == 0, "\(build.output)")
+            #expect(!build.output.contains("warning:"), "\(build.output)")
+            let executable = Self.scratchPath.appendingPathComponent("debug/AccessorPluginFixture").path
+            let run = try await onOwnThread { try Self.run(executable, []) }
+            #expect(run.status == 0)
+            #expect(
+                run.output == #"""
+                    meaningOfLife = 42
+                    labelText = Set through the accessor
+                    displayRedView = false
+                    redViewAlpha = 1.0
+                    definitiveAnswerEncrypted = Definitely not 42
+                    maintenanceMode = true Under maintenance
+                    meaningOfLife with a String override = 42
+                    log: general.meaning_of_life: general.meaning_of_life is not supported: expected Int, found string forty-two; using the default from the tweaks file
+                    after reset: labelText = Test value, displayRedView = true
+                    checkout = 3 0.25 ["a", "b"] [1.0, 2.5, 3.0] [[1, 2], [3]]
+                    checkout.layout = 2 false ["x", "y"]
+                    checkout.bannerText = "Say \"hi\" \\ \u{01} to $(me)"
+                    checkout.apiKey = nil
+                    checkout.layout after set = 3 2.0
+                    flags.isNewFlowEnabled = true (new_flow)
+
+                    """#)
+
+            // Built as a new Xcode 26 app target is (default isolation `MainActor`): wrappers,
+            // typed reads and a generated accessor on types whose conformances are main-actor-isolated.
+            let mainActorApp = try await onOwnThread {
+                try Self.run(Self.scratchPath.appendingPathComponent("debug/MainActorApp").path, [])
+            }
+            #expect(mainActorApp.status == 0)
+            #expect(
+                mainActorApp.output == """
+                    promotion = WINTER 10
+                    theme = dark, currency = EUR, enabled = true
+                    limits = 5, discount = nil
+                    after writes: SPRING USD 5
+                    typed read = 20, theme = dark
+                    reflected ok
+                    home = Welcome true 2 Hello
+                    home.columns after set = 3
+
+                    """)
+        }
     }
-}
+
+#endif
