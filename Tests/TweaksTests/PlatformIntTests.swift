@@ -40,6 +40,13 @@ import Testing
         #expect(try provider.tweakWith(feature: "limits", variable: "max_bytes").value == .int(5_000_000_000))
     }
 
+    @Test(arguments: ["9223372036854775808", "-9223372036854775809"])
+    func justBeyond64BitsIsADouble(_ number: String) throws {
+        let text = #"{"f": {"v": {"Value": \#(number)}}}"#
+        let provider = try LocalTweakProvider(data: Data(text.utf8), source: "edge.json")
+        #expect(try provider.tweakWith(feature: "f", variable: "v").value == .double(Double(number)!))
+    }
+
     @Test func anIntegerBeyond64BitsIsReadAsADoubleInsteadOfRejectingTheFile() throws {
         let text = #"{"f": {"huge": {"Value": 123456789012345678901234}, "small": {"Value": 1}}}"#
         let provider = try LocalTweakProvider(data: Data(text.utf8), source: "huge.json")
