@@ -9,15 +9,23 @@ import Foundation
 /// which the queue-specific key below recognises.
 @usableFromInline
 enum MainActorCheck {
-    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
-        let key = DispatchSpecificKey<Bool>()
-        DispatchQueue.main.setSpecific(key: key, value: true)
+    /// Marks the main queue, the first time a check runs.
+    private static let mainQueue: QueueKey = {
+        let key = QueueKey()
+        DispatchQueue.main.setSpecific(key: key.key, value: true)
         return key
     }()
+
+    // Safe to mark `@unchecked Sendable`: the key is immutable, and dispatch uses it only as an
+    // identity in its own thread-safe `setSpecific`/`getSpecific`. (swift-corelibs-libdispatch
+    // declares `DispatchSpecificKey` `Sendable`; Apple's overlay may not, and this compiles either way.)
+    private struct QueueKey: @unchecked Sendable {
+        let key = DispatchSpecificKey<Bool>()
+    }
 
     /// `true` on the main thread or on the main queue.
     @usableFromInline
     static var isOnMainActor: Bool {
-        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueue.key) == true
     }
 }
