@@ -75,7 +75,7 @@ extension TweakManager {
     func explain<Value>(feature: String, variable: String, codec: TweakValueCodec<Value>) -> TweakExplanation {
         explanation(of: TweakKey(feature: feature, variable: variable)) { tweak in
             do {
-                _ = try decode(tweak, codec.decode)
+                _ = try decode(tweak) { try codec.decode($0) }
                 return nil
             } catch TweakError.notSupported(_, _, let reason) {
                 return reason  // the same reason a typed read logs

@@ -23,7 +23,7 @@ extension TweakManager {
     public func value<Value: RawRepresentable>(
         feature: String, variable: String, as type: Value.Type = Value.self
     ) throws -> Value where Value.RawValue: TweakValueConvertible {
-        try decode(tweakWith(TweakKey(feature: feature, variable: variable)), { TweakValueCodec.decodeRawValue($0) })
+        try decode(tweakWith(TweakKey(feature: feature, variable: variable)), { try TweakValueCodec.decodeRawValue($0) })
     }
 
     /// The tweak's structured (JSON object or array) value decoded as a `Decodable` type.
@@ -38,7 +38,7 @@ extension TweakManager {
     public func value<Value: Codable>(
         feature: String, variable: String, as type: Value.Type = Value.self
     ) throws -> Value {
-        try decode(tweakWith(TweakKey(feature: feature, variable: variable)), { TweakValueCodec.decodeJSON($0) })
+        try decode(tweakWith(TweakKey(feature: feature, variable: variable)), { try TweakValueCodec.decodeJSON($0) })
     }
 
     // The typed reads above take no codec: they run in the caller's isolation, so a type whose
@@ -48,17 +48,29 @@ extension TweakManager {
 
     @inlinable
     func value<Value>(_ key: TweakKey, codec: TweakValueCodec<Value>) throws -> Value {
-        try decode(tweakWith(key), codec.decode)
+        // Decoded in place: passing `codec.decode` as a closure would copy the codec on every read.
+        let tweak = try tweakWith(key)
+        do {
+            return try codec.decode(tweak.value)
+        } catch {
+            throw typeMismatch(tweak, error, as: Value.self)
+        }
     }
 
+    /// `decode(tweak.value)`, with a failure reported as a type mismatch of `tweak`.
     @inlinable
-    func decode<Value>(
-        _ tweak: Tweak, _ decode: (TweakValue) -> Result<Value, TweakValueCodec<Value>.Mismatch>
-    ) throws(TweakError) -> Value {
-        switch decode(tweak.value) {
-        case .success(let value): return value
-        case .failure(let mismatch): throw typeMismatch(tweak, expected: Value.self, detail: mismatch.detail)
+    func decode<Value>(_ tweak: Tweak, _ decode: (TweakValue) throws -> Value) throws(TweakError) -> Value {
+        do {
+            return try decode(tweak.value)
+        } catch {
+            throw typeMismatch(tweak, error, as: Value.self)
         }
+    }
+
+    /// The type mismatch of `tweak` that a codec's `error` (a `Mismatch`) stands for.
+    @usableFromInline
+    func typeMismatch<Value>(_ tweak: Tweak, _ error: any Error, as type: Value.Type) -> TweakError {
+        typeMismatch(tweak, expected: Value.self, detail: (error as? TweakValueCodec<Value>.Mismatch)?.detail)
     }
 
     /// The tweak for `key`, or ``TweakError/notFound(feature:variable:)``.

@@ -63,11 +63,11 @@ struct TweakBinding<Value>: Sendable {
     func firstReadableValue() -> Value? {
         if let overrides = TweakOverrides.active, let entry = overrides.entry(for: key, in: manager) {
             guard case .value(let tweak) = entry else { return nil }
-            if case .success(let value) = codec.decode(tweak.value) { return value }
+            if let value = try? codec.decode(tweak.value) { return value }
         }
         for lookup in manager.lookups {
             guard let tweak = try? lookup.tweak(for: key),
-                case .success(let value) = codec.decode(tweak.value)
+                let value = try? codec.decode(tweak.value)
             else { continue }
             return value
         }

@@ -7,9 +7,9 @@ import Foundation
 /// - No stored closure has a typed `throws`: describing such a function type needs a runtime
 ///   function that exists only from macOS 15 / iOS 18 (`swift_getExtendedFunctionTypeMetadata`),
 ///   and anything that reflects a property wrapper (`print`, `dump`, SwiftUI) describes it.
-///   Decoding returns a `Result` instead (`Scripts/apple-check` fails on a reintroduced one).
+///   The closures throw untyped errors instead (`Scripts/apple-check` fails on a typed one).
 /// - A type whose conformance is isolated to the main actor (the default in Xcode 26 app targets)
-///   gets closures that run only there (``Closures/mainActor(decode:encode:)``).
+///   gets closures that run only there (``isIsolatedToMainActor``).
 @usableFromInline
 struct TweakValueCodec<Value>: Sendable {
     /// Why a value could not be read or written as `Value`.
@@ -23,55 +23,50 @@ struct TweakValueCodec<Value>: Sendable {
         }
     }
 
-    /// The codec's closures, and the isolation they need.
+    /// Reads a value; throws only ``Mismatch``. Called through ``decode(_:)``.
+    @usableFromInline let decodeValue: @Sendable (TweakValue) throws -> Value
+    /// Writes a value; throws ``Mismatch`` or an encoding error. Called through ``encode(_:)``.
+    @usableFromInline let encodeValue: @Sendable (Value) throws -> TweakValue
+    /// Whether the closures use conformances isolated to the main actor, so run only there.
+    @usableFromInline let isIsolatedToMainActor: Bool
+
+    /// A codec whose closures run on any thread: `Value`'s conformances are not isolated.
     @usableFromInline
-    enum Closures: Sendable {
-        /// Closures that run on any thread: `Value`'s conformances are not isolated.
-        case anywhere(
-            decode: @Sendable (TweakValue) -> Result<Value, Mismatch>,
-            encode: @Sendable (Value) throws -> TweakValue)
-        /// Closures that use conformances isolated to the main actor, so they run only there.
-        case mainActor(
-            decode: @MainActor @Sendable (TweakValue) -> Result<Value, Mismatch>,
-            encode: @MainActor @Sendable (Value) throws -> TweakValue)
+    init(
+        decode: @escaping @Sendable (TweakValue) throws -> Value,
+        encode: @escaping @Sendable (Value) throws -> TweakValue
+    ) {
+        decodeValue = decode
+        encodeValue = encode
+        isIsolatedToMainActor = false
     }
 
-    @usableFromInline let closures: Closures
-
-    @usableFromInline
-    init(_ closures: Closures) {
-        self.closures = closures
+    /// A codec whose closures use conformances isolated to the main actor.
+    @usableFromInline @MainActor
+    init(
+        mainActorDecode decode: @escaping @MainActor @Sendable (TweakValue) throws -> Value,
+        encode: @escaping @MainActor @Sendable (Value) throws -> TweakValue
+    ) {
+        // Stored without their isolation, as `MainActor.assumeIsolated` itself calls such a closure:
+        // `decode(_:)` and `encode(_:)` call them only after checking that they run on the main actor.
+        decodeValue = unsafeBitCast(decode, to: (@Sendable (TweakValue) throws -> Value).self)
+        encodeValue = unsafeBitCast(encode, to: (@Sendable (Value) throws -> TweakValue).self)
+        isIsolatedToMainActor = true
     }
 
-    /// `value` as `Value`, or why not.
+    /// `value` as `Value`.
+    /// - Throws: ``Mismatch`` when it is of another type, or off the main actor for a main-actor codec.
     @inlinable
-    func decode(_ value: TweakValue) -> Result<Value, Mismatch> {
-        switch closures {
-        case .anywhere(let decode, _):
-            return decode(value)
-        case .mainActor(let decode, _):
-            guard MainActorCheck.isOnMainActor else { return .failure(.offMainActor(Value.self)) }
-            // Written inside the synchronous closure and read after it returns, on this thread.
-            nonisolated(unsafe) var result: Result<Value, Mismatch>?
-            MainActor.assumeIsolated { result = decode(value) }
-            return result!
-        }
+    func decode(_ value: TweakValue) throws -> Value {
+        if isIsolatedToMainActor, !MainActorCheck.isOnMainActor { throw Mismatch.offMainActor(Value.self) }
+        return try decodeValue(value)
     }
 
     /// `value` as the tweak value to store.
     /// - Throws: the encoding error, or a ``Mismatch`` off the main actor for a main-actor codec.
     func encode(_ value: Value) throws -> TweakValue {
-        switch closures {
-        case .anywhere(_, let encode):
-            return try encode(value)
-        case .mainActor(_, let encode):
-            guard MainActorCheck.isOnMainActor else { throw Mismatch.offMainActor(Value.self) }
-            // Both cross into a closure that runs synchronously, on this thread, and keeps neither.
-            nonisolated(unsafe) let value = value
-            nonisolated(unsafe) var result: Result<TweakValue, any Error>?
-            MainActor.assumeIsolated { result = Result { try encode(value) } }
-            return try result!.get()
-        }
+        if isIsolatedToMainActor, !MainActorCheck.isOnMainActor { throw Mismatch.offMainActor(Value.self) }
+        return try encodeValue(value)
     }
 }
 
@@ -95,15 +90,16 @@ extension TweakValueCodec.Mismatch {
 }
 
 // MARK: - Conversions
-// Plain generic functions, used directly by the typed reads (which run in the caller's isolation,
-// so they accept conformances isolated to the caller's actor) and wrapped in closures by codecs.
+// Plain generic functions that throw only `Mismatch`, used directly by the typed reads (which run
+// in the caller's isolation, so they accept conformances isolated to the caller's actor) and
+// wrapped in closures by codecs.
 
 extension TweakValueCodec where Value: RawRepresentable, Value.RawValue: TweakValueConvertible {
     @inlinable
-    static func decodeRawValue(_ value: TweakValue) -> Result<Value, Mismatch> {
-        guard let raw = Value.RawValue(tweakValue: value) else { return .failure(Mismatch(detail: nil)) }
-        guard let converted = Value(rawValue: raw) else { return .failure(.notACase(value, of: Value.self)) }
-        return .success(converted)
+    static func decodeRawValue(_ value: TweakValue) throws -> Value {
+        guard let raw = Value.RawValue(tweakValue: value) else { throw Mismatch(detail: nil) }
+        guard let converted = Value(rawValue: raw) else { throw Mismatch.notACase(value, of: Value.self) }
+        return converted
     }
 
     @inlinable
@@ -113,13 +109,13 @@ extension TweakValueCodec where Value: RawRepresentable, Value.RawValue: TweakVa
 }
 
 extension TweakValueCodec where Value: Decodable {
-    static func decodeJSON(_ value: TweakValue) -> Result<Value, Mismatch> {
+    static func decodeJSON(_ value: TweakValue) throws -> Value {
         var text = ""
         JSONWriter.write(value, to: &text)
         do {
-            return .success(try JSONDecoder().decode(Value.self, from: Data(text.utf8)))
+            return try JSONDecoder().decode(Value.self, from: Data(text.utf8))
         } catch {
-            return .failure(Mismatch(detail: describe(error)))
+            throw Mismatch(detail: describe(error))
         }
     }
 }
@@ -144,19 +140,18 @@ extension TweakValueCodec where Value: TweakValueConvertible {
     @inlinable
     static var convertible: Self {
         Self(
-            .anywhere(
-                decode: { value in
-                    guard let converted = Value(tweakValue: value) else { return .failure(Mismatch(detail: nil)) }
-                    return .success(converted)
-                },
-                encode: { $0.tweakValue }))
+            decode: { value in
+                guard let converted = Value(tweakValue: value) else { throw Mismatch(detail: nil) }
+                return converted
+            },
+            encode: { $0.tweakValue })
     }
 }
 
 extension TweakValueCodec where Value: RawRepresentable & SendableMetatype, Value.RawValue: TweakValueConvertible {
     @inlinable
     static var rawRepresentable: Self {
-        Self(.anywhere(decode: { decodeRawValue($0) }, encode: { encodeRawValue($0) }))
+        Self(decode: { try decodeRawValue($0) }, encode: { encodeRawValue($0) })
     }
 }
 
@@ -164,13 +159,13 @@ extension TweakValueCodec where Value: RawRepresentable, Value.RawValue: TweakVa
     /// For a `RawRepresentable` conformance isolated to the main actor.
     @inlinable @MainActor
     static var mainActorRawRepresentable: Self {
-        Self(.mainActor(decode: { decodeRawValue($0) }, encode: { encodeRawValue($0) }))
+        Self(mainActorDecode: { try decodeRawValue($0) }, encode: { encodeRawValue($0) })
     }
 }
 
 extension TweakValueCodec where Value: Codable & SendableMetatype {
     static var codable: Self {
-        Self(.anywhere(decode: { decodeJSON($0) }, encode: { try encodeJSON($0) }))
+        Self(decode: { try decodeJSON($0) }, encode: { try encodeJSON($0) })
     }
 }
 
@@ -178,7 +173,7 @@ extension TweakValueCodec where Value: Codable {
     /// For a `Codable` conformance isolated to the main actor.
     @MainActor
     static var mainActorCodable: Self {
-        Self(.mainActor(decode: { decodeJSON($0) }, encode: { try encodeJSON($0) }))
+        Self(mainActorDecode: { try decodeJSON($0) }, encode: { try encodeJSON($0) })
     }
 }
 
