@@ -1,0 +1,73 @@
+import Foundation
+import Tweaks
+import TweaksRemote
+
+/// Logs every change of a flag, with the value the manager now resolves, until the task is
+/// cancelled.
+///
+/// Take `changes` from `manager.changes` before anything can change: the stream starts when it is
+/// created.
+func logChanges(_ changes: TweakChanges) async {
+    for await change in changes {
+        let name = "\(change.feature).\(change.variable)"
+        if let tweak = change.tweak {
+            Log.info("changed: \(name) = \(tweak.displayValue) (from \(tweak.source ?? "an unnamed layer"))")
+        } else {
+            Log.info("changed: \(name) is no longer set")
+        }
+    }
+}
+
+/// Fetches the remote document and activates it at once. A failure is logged, and the service
+/// goes on with the last good document (or the lower layers).
+func refresh(_ remote: RemoteTweakProvider) async {
+    let result = await remote.fetchAndActivate(expirationDuration: 0)
+    switch result.status {
+    case .failed(let error):
+        Log.error("remote: fetch failed, keeping the last good values: \(error)")
+    case .fetchedFromRemote:
+        Log.info("remote: activated a new document, \(result.changedKeys.count) tweaks changed")
+    case .noFetchYet, .noChange, .withinMinimumInterval, .throttled:
+        break  // Nothing new; a backoff follows a failure that was logged already.
+    }
+}
+
+/// Calls ``refresh(_:)`` every `interval` until the task is cancelled.
+///
+/// `RemoteTweakProvider.startPolling(every:)` does the same without the logging.
+func keepRefreshing(_ remote: RemoteTweakProvider, every interval: Duration) async {
+    while true {
+        do {
+            try await Task.sleep(for: interval)
+        } catch {
+            return  // Cancelled.
+        }
+        await refresh(remote)
+    }
+}
+
+/// Logs the problems of the overrides file once each: a hand edit that broke it (the service keeps
+/// the file's last good values meanwhile), or a write that failed.
+struct OverridesFileHealth {
+    /// The layer to watch.
+    let overrides: OverridesFileTweakProvider
+    /// The problem logged last; `nil` when the file was fine.
+    private var reportedProblem: String?
+
+    /// A watch of `overrides`, which starts with no problem reported.
+    init(overrides: OverridesFileTweakProvider) {
+        self.overrides = overrides
+    }
+
+    /// Logs the file's problem if it is new, or that the file is fine again.
+    mutating func check() {
+        let problem = overrides.lastError.map { "\($0)" }
+        guard problem != reportedProblem else { return }
+        if let problem {
+            Log.error("overrides file: \(problem); keeping its last good values")
+        } else {
+            Log.info("overrides file: readable again")
+        }
+        reportedProblem = problem
+    }
+}
