@@ -3,6 +3,14 @@
 // `TestScoping` (6.1) in TweaksTesting. See Docs/ApplePlatforms.md for the supported versions.
 import PackageDescription
 
+// Upcoming language features, on for every target: `any` is spelled out, each file imports the
+// modules whose members it uses, and imports are internal unless a public declaration needs them.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
 let package = Package(
     name: "Tweaks",
     platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
@@ -18,22 +26,29 @@ let package = Package(
         .target(name: "CTweaksAtomics"),
         // The privacy manifest declares the required-reason APIs the library uses (UserDefaults,
         // file timestamps), so that apps embedding it pass App Store review (ITMS-91053).
-        .target(name: "Tweaks", dependencies: ["CTweaksAtomics"], resources: [.copy("PrivacyInfo.xcprivacy")]),
-        .target(name: "TweaksTesting", dependencies: ["Tweaks"]),
-        .target(name: "TweaksRemote", dependencies: ["Tweaks"]),
-        .target(name: "TweakAccessorGeneration", dependencies: ["Tweaks"]),
-        .executableTarget(name: "tweak", dependencies: ["Tweaks", "TweaksRemote", "TweakAccessorGeneration"]),
+        .target(
+            name: "Tweaks", dependencies: ["CTweaksAtomics"], resources: [.copy("PrivacyInfo.xcprivacy")],
+            swiftSettings: swiftSettings),
+        .target(name: "TweaksTesting", dependencies: ["Tweaks"], swiftSettings: swiftSettings),
+        .target(name: "TweaksRemote", dependencies: ["Tweaks"], swiftSettings: swiftSettings),
+        .target(name: "TweakAccessorGeneration", dependencies: ["Tweaks"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "tweak", dependencies: ["Tweaks", "TweaksRemote", "TweakAccessorGeneration"],
+            swiftSettings: swiftSettings),
         .plugin(name: "TweakAccessorGeneratorPlugin", capability: .buildTool(), dependencies: ["tweak"]),
         // Helpers shared by test targets (a real nginx, loopback sockets, blocking work on a thread
         // of its own); not a product.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "TweaksTests", dependencies: ["Tweaks", "TestSupport"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "TweaksTests", dependencies: ["Tweaks", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "TweakAccessorGenerationTests", dependencies: ["TweakAccessorGeneration", "TestSupport"],
-            exclude: ["Golden"]),
-        .testTarget(name: "TweakToolTests", dependencies: ["tweak", "TestSupport"]),
-        .testTarget(name: "TweaksTestingTests", dependencies: ["Tweaks", "TweaksTesting"]),
-        .testTarget(name: "TweaksRemoteTests", dependencies: ["TweaksRemote", "TweaksTesting", "TestSupport"]),
+            exclude: ["Golden"], swiftSettings: swiftSettings),
+        .testTarget(name: "TweakToolTests", dependencies: ["tweak", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TweaksTestingTests", dependencies: ["Tweaks", "TweaksTesting"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TweaksRemoteTests", dependencies: ["TweaksRemote", "TweaksTesting", "TestSupport"],
+            swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

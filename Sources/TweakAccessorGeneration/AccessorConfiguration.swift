@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Tweaks
 
 /// What to generate, read from a `config.json` such as `{"accessorName": "GeneratedTweakAccessor"}`.
@@ -9,6 +9,7 @@ import Tweaks
 public struct AccessorConfiguration: Sendable, Hashable {
     /// The access level of every generated declaration.
     public enum AccessLevel: String, Sendable, Hashable, CaseIterable {
+        /// `internal`, `public` or `package`, as in Swift.
         case `internal`, `public`, `package`
 
         /// The keyword and a space before a declaration; nothing for `internal`.
@@ -20,6 +21,7 @@ public struct AccessorConfiguration: Sendable, Hashable {
     /// The access level of the generated class and its members.
     public var accessLevel: AccessLevel
 
+    /// Creates a configuration for a class named `accessorName`.
     public init(accessorName: String, accessLevel: AccessLevel = .internal) {
         self.accessorName = accessorName
         self.accessLevel = accessLevel

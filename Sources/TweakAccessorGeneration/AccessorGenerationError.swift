@@ -1,4 +1,4 @@
-import Tweaks
+public import Tweaks
 
 /// Why accessors could not be generated: every problem found, each naming the file and, when it
 /// is about one, the tweak. When generation fails, no file is written.
@@ -20,6 +20,7 @@ public struct AccessorGenerationError: Error, Sendable, Hashable, CustomStringCo
         /// What is wrong.
         public let message: String
 
+        /// Creates a problem in `source`, optionally about a tweak and at a position.
         public init(
             source: String, feature: String? = nil, variable: String? = nil, position: TextPosition? = nil,
             message: String
@@ -48,6 +49,7 @@ public struct AccessorGenerationError: Error, Sendable, Hashable, CustomStringCo
     /// The problems, in the order found (document order for a tweaks file).
     public let problems: [Problem]
 
+    /// Creates an error from the problems found, in order.
     public init(problems: [Problem]) {
         self.problems = problems
     }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Tweaks
 
 /// Generates a typed accessor class for the tweaks of a local tweaks file: what `tweak generate`
@@ -15,9 +15,11 @@ import Tweaks
 public enum AccessorGenerator {
     /// The generated files: names and contents.
     public struct Sources: Sendable, Hashable {
+        /// One generated Swift file.
         public struct File: Sendable, Hashable {
             /// The file name, e.g. `GeneratedTweakAccessor.swift`.
             public let name: String
+            /// The Swift source text.
             public let contents: String
         }
 

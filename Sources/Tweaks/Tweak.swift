@@ -50,6 +50,17 @@ public struct Tweak: Sendable, Hashable {
     /// Whether the value was stored encrypted; such values are redacted when printed.
     public var isEncrypted: Bool { storage.isEncrypted }
 
+    /// Creates a tweak.
+    ///
+    /// - Parameters:
+    ///   - feature: the feature the variable belongs to.
+    ///   - variable: the variable's name within its feature.
+    ///   - value: the value.
+    ///   - title: a human-readable title.
+    ///   - description: a longer human-readable description, stored as ``desc``.
+    ///   - group: the group the tweak is shown in.
+    ///   - source: the display name of the provider that answers with this tweak.
+    ///   - isEncrypted: whether the value was stored encrypted, which redacts it when printed.
     public init(
         feature: String, variable: String, value: TweakValue, title: String? = nil,
         description: String? = nil, group: String? = nil, source: String? = nil, isEncrypted: Bool = false
@@ -59,6 +70,7 @@ public struct Tweak: Sendable, Hashable {
             source: source, isEncrypted: isEncrypted)
     }
 
+    /// Whether two tweaks have equal fields, metadata and ``source`` included.
     public static func == (lhs: Tweak, rhs: Tweak) -> Bool {
         lhs.storage === rhs.storage
             || (lhs.feature == rhs.feature && lhs.variable == rhs.variable && lhs.value == rhs.value
@@ -66,6 +78,7 @@ public struct Tweak: Sendable, Hashable {
                 && lhs.source == rhs.source && lhs.isEncrypted == rhs.isEncrypted)
     }
 
+    /// Hashes the feature, variable, value and source.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(feature)
         hasher.combine(variable)
@@ -117,6 +130,7 @@ extension Tweak: CustomStringConvertible, CustomDebugStringConvertible, CustomRe
         "\(feature).\(variable) = \(displayValue) (\(source ?? "unknown source"))"
     }
 
+    /// ``description`` wrapped as `Tweak(…)`, with encrypted values redacted.
     public var debugDescription: String { "Tweak(\(description))" }
 
     /// A mirror that redacts encrypted values, so `dump(_:)` cannot reveal them either.

@@ -29,6 +29,7 @@ public enum TweakError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// `feature.variable` and what went wrong, e.g. `checkout.new_flow was not found`.
     public var description: String {
         switch self {
         case .notFound(let feature, let variable):
@@ -46,6 +47,7 @@ public enum TweakManagerError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The manager has no ``MutableTweakProvider`` to write the change to.
     case noMutableProvider(feature: String, variable: String)
 
+    /// The change that could not be made, and why.
     public var description: String {
         switch self {
         case .noMutableProvider(let feature, let variable):

@@ -45,8 +45,11 @@ public protocol TweakProvider: AnyObject, Sendable {
 }
 
 extension TweakProvider {
+    /// The name of the conforming type, e.g. `EphemeralTweakProvider`.
     public var name: String { String(describing: type(of: self)) }
 
+    /// The tweak from ``tweakIfPresent(feature:variable:)``, or
+    /// ``TweakError/notFound(feature:variable:)`` when that returns `nil`.
     public func tweakWith(feature: String, variable: String) throws -> Tweak {
         guard let tweak = try tweakIfPresent(feature: feature, variable: variable) else {
             throw TweakError.notFound(feature: feature, variable: variable)
@@ -54,6 +57,8 @@ extension TweakProvider {
         return tweak
     }
 
+    /// The tweak from ``tweakWith(feature:variable:)``, or `nil` when that throws
+    /// ``TweakError/notFound(feature:variable:)``; other errors are rethrown.
     public func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
         do {
             return try tweakWith(feature: feature, variable: variable)
@@ -62,6 +67,11 @@ extension TweakProvider {
         }
     }
 
+    /// The Boolean value of the feature's `enabled` tweak, or `nil` when the provider does not have
+    /// it.
+    ///
+    /// - Throws: ``TweakError/notSupported(feature:variable:reason:)`` when the value is not a
+    ///   Boolean, and any error of ``tweakIfPresent(feature:variable:)``.
     public func isFeatureEnabled(_ feature: String) throws -> Bool? {
         let variable = TweakManager.featureEnabledVariable
         guard let tweak = try tweakIfPresent(feature: feature, variable: variable) else { return nil }

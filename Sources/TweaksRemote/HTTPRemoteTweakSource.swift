@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -26,6 +26,7 @@ public struct HTTPRemoteTweakSource: RemoteTweakSource {
     /// Whether plain `http` is allowed to hosts other than loopback.
     public let allowsInsecureHTTP: Bool
 
+    /// ``url`` as text.
     public var location: String { url.absoluteString }
 
     /// A source for the document at `url`.
@@ -45,6 +46,11 @@ public struct HTTPRemoteTweakSource: RemoteTweakSource {
         }
     }
 
+    /// Sends a conditional `GET` of ``url`` and returns the document, or
+    /// ``RemoteFetchResponse/notModified`` for `304`.
+    ///
+    /// - Throws: ``RemoteFetchError`` for an insecure redirect, a transport failure, a timeout, an
+    ///   unexpected status or media type, a document over the size limit or a truncated answer.
     public func fetch(_ request: RemoteFetchRequest) async throws -> RemoteFetchResponse {
         var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         for (field, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: field) }

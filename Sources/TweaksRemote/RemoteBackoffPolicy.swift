@@ -17,6 +17,7 @@ public struct RemoteBackoffPolicy: Sendable, Hashable {
     /// The spread, as a fraction of the wait: 0.25 means ±25 %. Default: 0.25.
     public var jitter: Double
 
+    /// Creates a policy; each parameter sets the property of the same name.
     public init(
         initialDelay: Double = 120, maximumDelay: Double = 4 * 3600, multiplier: Double = 2, jitter: Double = 0.25
     ) {

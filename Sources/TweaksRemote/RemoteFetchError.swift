@@ -1,5 +1,5 @@
 import Foundation
-import Tweaks
+public import Tweaks
 
 /// Why a fetch of a remote configuration failed: which source, and what went wrong.
 ///
@@ -40,6 +40,7 @@ public struct RemoteFetchError: Error, Sendable, Hashable, CustomStringConvertib
     /// What went wrong.
     public let reason: Reason
 
+    /// Creates an error about the document at `source`.
     public init(source: String, reason: Reason) {
         self.source = source
         self.reason = reason
@@ -61,6 +62,7 @@ public struct RemoteFetchError: Error, Sendable, Hashable, CustomStringConvertib
         return retryAfter
     }
 
+    /// `source: what went wrong`; for an invalid document, the `TweakLoadError`'s diagnostic.
     public var description: String {
         switch reason {
         case .invalidDocument(let error): return error.description

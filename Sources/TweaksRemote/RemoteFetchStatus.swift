@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The outcome of a ``RemoteTweakProvider/fetch(expirationDuration:)``.
 public enum RemoteFetchStatus: Sendable, Hashable, CustomStringConvertible {
@@ -25,6 +25,7 @@ public enum RemoteFetchStatus: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The status in words, e.g. `no change` or `throttled until <date> (no request)`.
     public var description: String {
         switch self {
         case .noFetchYet: "no fetch yet"

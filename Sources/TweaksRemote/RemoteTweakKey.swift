@@ -5,11 +5,13 @@ public struct RemoteTweakKey: Hashable, Sendable, Comparable, CustomStringConver
     /// The variable within the feature, e.g. `enabled`.
     public let variable: String
 
+    /// Creates a key for `variable` of `feature`.
     public init(feature: String, variable: String) {
         self.feature = feature
         self.variable = variable
     }
 
+    /// Orders keys by feature, then by variable.
     public static func < (lhs: RemoteTweakKey, rhs: RemoteTweakKey) -> Bool {
         (lhs.feature, lhs.variable) < (rhs.feature, rhs.variable)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Tweaks
 
 extension RemoteTweakProvider {
     /// Fetches and activates now and then every `interval` seconds, in a background task, until

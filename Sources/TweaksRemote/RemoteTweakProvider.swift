@@ -1,5 +1,5 @@
-import Foundation
-import Tweaks
+public import Foundation
+public import Tweaks
 
 /// A provider of tweaks fetched from a server: a JSON document on a CDN or web server (see
 /// ``HTTPRemoteTweakSource``) or any backend behind a ``RemoteTweakSource``.
@@ -63,6 +63,7 @@ public final class RemoteTweakProvider: TweakProvider {
         var waiters: Int
     }
 
+    /// The name shown as the source of the provider's tweaks.
     public let name: String
     /// Where documents come from.
     public let source: any RemoteTweakSource

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The fetch policy and limits of a ``RemoteTweakProvider``.
 public struct RemoteTweakProviderConfiguration: Sendable {
@@ -19,6 +19,7 @@ public struct RemoteTweakProviderConfiguration: Sendable {
     /// signature check), and the configuration that was good before is kept.
     public var verifyDocument: (@Sendable (Data) throws -> Void)?
 
+    /// Creates a configuration; each parameter sets the property of the same name.
     public init(
         minimumFetchInterval: Double = 3600, backoff: RemoteBackoffPolicy = RemoteBackoffPolicy(),
         maximumDocumentSize: Int = 1 << 20, verifyDocument: (@Sendable (Data) throws -> Void)? = nil

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where a ``RemoteTweakProvider`` gets its document: ``HTTPRemoteTweakSource`` for a file on a
 /// web server or CDN, or your own conformance for another backend.
@@ -26,6 +26,7 @@ public struct RemoteFetchRequest: Sendable, Hashable {
     /// The largest document the provider accepts, in bytes.
     public let maximumDocumentSize: Int
 
+    /// Creates a request; sources receive requests from the provider and rarely create them.
     public init(etag: String?, maximumDocumentSize: Int) {
         self.etag = etag
         self.maximumDocumentSize = maximumDocumentSize

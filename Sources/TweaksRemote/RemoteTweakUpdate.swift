@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One activation that changed tweaks, as delivered by ``RemoteTweakProvider/updates``.
 public struct RemoteTweakUpdate: Sendable, Hashable {

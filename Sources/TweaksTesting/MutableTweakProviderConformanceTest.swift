@@ -1,7 +1,7 @@
 import Foundation
-import Tweaks
+public import Tweaks
 
-/// Checks a ``MutableTweakProvider`` against the protocol's documented contract.
+/// Checks a `MutableTweakProvider` against the protocol's documented contract.
 ///
 /// ```swift
 /// @Test func myOverridesConform() async throws {
@@ -13,7 +13,7 @@ import Tweaks
 /// (`Int.max`, `1.0` stays a `Double`, `"42"` and `"true"` stay strings, nested JSON); a value
 /// replaces the earlier one; variables never collide across features and `setFeatureEnabled`
 /// gives the feature's opinion; `deleteValue` and `removeAllValues` make tweaks missing again;
-/// each change posts one ``TweakProviderDidChangeNotification`` with the provider as object and
+/// each change posts one `TweakProviderDidChangeNotification` with the provider as object and
 /// the changed tweak, before the call returns; and concurrent writers and readers leave every
 /// tweak with its last written value. The read rules of ``TweakProviderConformanceTest`` are
 /// checked on what was written.

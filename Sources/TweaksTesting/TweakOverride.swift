@@ -1,4 +1,4 @@
-import Tweaks
+public import Tweaks
 
 /// One flag override for a test: a value, a feature switched on or off, or a tweak removed.
 ///
@@ -22,7 +22,7 @@ public struct TweakOverride: Sendable {
         Self(feature: feature, variable: variable, change: .value(value))
     }
 
-    /// ``TweakManager/isFeatureEnabled(_:)`` answers `enabled` for `feature`.
+    /// `TweakManager.isFeatureEnabled(_:)` answers `enabled` for `feature`.
     public static func featureEnabled(_ feature: String, _ enabled: Bool) -> Self {
         set(feature, TweakManager.featureEnabledVariable, .bool(enabled))
     }

@@ -1,5 +1,5 @@
-import Testing
-import Tweaks
+public import Testing
+public import Tweaks
 
 /// A Swift Testing trait that runs a test, or every test of a suite, with flag overrides.
 ///
@@ -17,6 +17,7 @@ public struct TweakOverrideTrait: TestTrait, SuiteTrait, TestScoping {
     /// Suite traits apply to every test of the suite.
     public var isRecursive: Bool { true }
 
+    /// Runs `function` with the trait's overrides in effect, in strict mode when asked.
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
@@ -30,7 +31,7 @@ extension Trait where Self == TweakOverrideTrait {
         Self(overrides: [.set(feature, variable, value)], isStrict: false)
     }
 
-    /// ``TweakManager/isFeatureEnabled(_:)`` answers `enabled` for `feature` during the test.
+    /// `TweakManager.isFeatureEnabled(_:)` answers `enabled` for `feature` during the test.
     public static func tweakFeature(_ feature: String, enabled: Bool) -> Self {
         Self(overrides: [.featureEnabled(feature, enabled)], isStrict: false)
     }

@@ -1,6 +1,6 @@
 #if canImport(XCTest)
     import Tweaks
-    import XCTest
+    public import XCTest
 
     /// An `XCTestCase` whose tests run with ``tweakOverrides`` in effect, for teams not yet on
     /// Swift Testing. Override the property, or set it in `setUp()`:
@@ -21,6 +21,8 @@
         /// Whether an override of another type than the declared tweak fails the test.
         open var isStrictAboutTweakOverrides: Bool { false }
 
+        /// Runs the test with ``tweakOverrides`` in effect, in strict mode when
+        /// ``isStrictAboutTweakOverrides`` is `true`.
         open override func invokeTest() {
             TweakOverrides(tweakOverrides, in: nil).strict(isStrictAboutTweakOverrides).withScope {
                 super.invokeTest()

@@ -8,6 +8,7 @@ public struct TweakProviderConformanceFailure: Error, Sendable, CustomStringConv
     /// One line per broken rule, naming the tweak and what was expected.
     public let violations: [String]
 
+    /// The provider's name and the number of violations, then one line per violation.
     public var description: String {
         "\(provider) breaks the TweakProvider contract in \(violations.count) way(s):\n"
             + violations.map { "- \($0)" }.joined(separator: "\n")

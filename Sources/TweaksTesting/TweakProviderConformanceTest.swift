@@ -1,7 +1,7 @@
 import Foundation
-import Tweaks
+public import Tweaks
 
-/// Checks a read-only ``TweakProvider`` against the protocol's documented contract, given the
+/// Checks a read-only `TweakProvider` against the protocol's documented contract, given the
 /// tweaks it is known to hold: in the spirit of swift-configuration's `ProviderCompatTest`.
 ///
 /// ```swift

@@ -1,4 +1,4 @@
-import Tweaks
+public import Tweaks
 
 /// Runs `operation` with `overrides` in effect for every read it makes, in every manager (or only
 /// in `manager`), and in its child tasks; nothing outside sees them. Scopes nest: inner overrides
@@ -11,8 +11,13 @@ import Tweaks
 ///     }
 /// }
 /// ```
-/// - Parameter strict: fail the test when an override's type differs from the tweak's declared
-///   type (the lowest-priority provider's value), instead of silently reading it.
+/// - Parameters:
+///   - overrides: the overrides, applied in order: a later override of the same tweak wins.
+///   - manager: the only manager the overrides apply to; `nil` for every manager.
+///   - strict: fail the test when an override's type differs from the tweak's declared type (the
+///     lowest-priority provider's value), instead of silently reading it.
+///   - operation: the code that runs with the overrides in effect.
+/// - Returns: what `operation` returns.
 public func withTweakOverrides<Result>(
     _ overrides: TweakOverride..., in manager: TweakManager? = nil, strict: Bool = false,
     operation: () throws -> Result

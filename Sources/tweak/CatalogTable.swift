@@ -1,3 +1,4 @@
+import Foundation
 import Tweaks
 
 /// Renders a catalog as text: one block per group, one aligned row per tweak

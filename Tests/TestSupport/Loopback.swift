@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -9,8 +9,10 @@ import Foundation
 /// Sockets on 127.0.0.1, for the test servers.
 public enum Loopback {
     #if canImport(Glibc)
+        /// `SOCK_STREAM`, as the type `socket()` takes.
         public static let streamSocket = Int32(SOCK_STREAM.rawValue)
     #else
+        /// `SOCK_STREAM`, as the type `socket()` takes.
         public static let streamSocket = SOCK_STREAM
     #endif
 
@@ -61,6 +63,8 @@ public enum Loopback {
 
 /// Why a test server could not start.
 public struct TestServerError: Error, CustomStringConvertible {
+    /// What failed.
     public let description: String
+    /// Creates an error that says what failed.
     public init(_ description: String) { self.description = description }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -13,7 +13,9 @@ import Foundation
 public final class NginxProcess: Sendable {
     /// The server's directory: `nginx.conf`, `error.log`, `www/`, `tmp/`.
     public let root: URL
+    /// The port of 127.0.0.1 the server listens on.
     public let port: Int
+    /// The process ID of the nginx that was started.
     public let pid: pid_t
     private let stopLock = NSLock()
     // Only read and written while `stopLock` is held.
@@ -23,11 +25,13 @@ public final class NginxProcess: Sendable {
     /// skipping them.
     public static let isCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" } ?? false
 
-    /// Whether this platform can start nginx: Foundation's `Process` exists on macOS and Linux
-    /// only (not on iOS, tvOS or watchOS, where the nginx tests are skipped, even on CI).
     #if os(macOS) || os(Linux)
+        /// Whether this platform can start nginx: Foundation's `Process` exists on macOS and Linux
+        /// only (not on iOS, tvOS or watchOS, where the nginx tests are skipped, even on CI).
         public static let canStartProcesses = true
     #else
+        /// Whether this platform can start nginx: Foundation's `Process` exists on macOS and Linux
+        /// only (not on iOS, tvOS or watchOS, where the nginx tests are skipped, even on CI).
         public static let canStartProcesses = false
     #endif
 

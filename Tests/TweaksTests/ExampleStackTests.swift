@@ -73,7 +73,7 @@ struct JustTweakCompatibilityTests {
     static let suiteName = "TweaksTests.readme.\(UUID().uuidString)"
 
     static let tweakManager: TweakManager = {
-        var tweakProviders: [TweakProvider] = []
+        var tweakProviders: [any TweakProvider] = []
 
         // Mutable TweakProvider (to override tweaks from other TweakProviders)
         let userDefaultsTweakProvider = UserDefaultsTweakProvider(

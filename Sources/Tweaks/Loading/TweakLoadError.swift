@@ -49,6 +49,7 @@ public struct TweakLoadError: Error, Sendable, Hashable, CustomStringConvertible
     /// What is wrong.
     public let reason: Reason
 
+    /// Creates an error about `source`, optionally inside a tweak and at a position.
     public init(
         source: String, feature: String? = nil, variable: String? = nil, position: TextPosition? = nil,
         reason: Reason
@@ -60,6 +61,7 @@ public struct TweakLoadError: Error, Sendable, Hashable, CustomStringConvertible
         self.reason = reason
     }
 
+    /// The problem as a compiler-style diagnostic: `source:line:column: feature.variable: reason`.
     public var description: String {
         Self.diagnostic(source: source, position: position, feature: feature, variable: variable, reasonDescription)
     }

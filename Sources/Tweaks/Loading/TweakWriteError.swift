@@ -5,10 +5,12 @@ public struct TweakWriteError: Error, Sendable, Hashable, CustomStringConvertibl
     /// What went wrong, as the system reported it.
     public let detail: String
 
+    /// Creates an error for the file at `path`, with the system's explanation.
     public init(path: String, detail: String) {
         self.path = path
         self.detail = detail
     }
 
+    /// `path: cannot be written: detail`.
     public var description: String { "\(path): cannot be written: \(detail)" }
 }

@@ -3,11 +3,15 @@
 public struct TweakCatalog: Sendable {
     /// One tweak in the catalog.
     public struct Entry: Sendable {
+        /// The feature the variable belongs to.
         public let feature: String
+        /// The variable's name within its feature.
         public let variable: String
-        /// Title, description and group from the highest-priority provider that gives them.
+        /// The title from the highest-priority provider that gives one.
         public let title: String?
+        /// The description from the highest-priority provider that gives one.
         public let desc: String?
+        /// The group from the highest-priority provider that gives one.
         public let group: String?
         /// The tweak as the manager resolves it, or `nil` when resolving failed.
         public let resolved: Tweak?

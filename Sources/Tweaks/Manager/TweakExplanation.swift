@@ -19,10 +19,13 @@ public struct TweakExplanation: Sendable, CustomStringConvertible {
     public struct ProviderAnswer: Sendable {
         /// The provider's ``TweakProvider/name``.
         public let provider: String
+        /// What the provider answered.
         public let answer: Answer
     }
 
+    /// The feature of the explained tweak.
     public let feature: String
+    /// The variable of the explained tweak.
     public let variable: String
     /// Every provider's answer, highest priority first.
     public let answers: [ProviderAnswer]
@@ -39,6 +42,7 @@ public struct TweakExplanation: Sendable, CustomStringConvertible {
     /// The winning provider's answer, if any.
     public var winner: ProviderAnswer? { winningIndex.map { answers[$0] } }
 
+    /// `feature.variable`, then one line per provider with its answer, the winner marked `→`.
     public var description: String {
         var lines = ["\(feature).\(variable)\(isCached ? " (cached)" : "")"]
         for (index, providerAnswer) in answers.enumerated() {

@@ -10,6 +10,7 @@ protocol TweakKeyLookup: AnyObject, Sendable {
 protocol KeyedTweakProvider: TweakProvider, TweakKeyLookup {}
 
 extension KeyedTweakProvider {
+    /// The tweak, or `nil` when the provider does not have it; other errors are thrown.
     public func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
         try tweakIfPresent(TweakKey(feature: feature, variable: variable))
     }

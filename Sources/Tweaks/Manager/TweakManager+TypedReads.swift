@@ -23,7 +23,8 @@ extension TweakManager {
     public func value<Value: RawRepresentable>(
         feature: String, variable: String, as type: Value.Type = Value.self
     ) throws -> Value where Value.RawValue: TweakValueConvertible {
-        try decode(tweakWith(TweakKey(feature: feature, variable: variable)), { try TweakValueCodec.decodeRawValue($0) })
+        try decode(
+            tweakWith(TweakKey(feature: feature, variable: variable)), { try TweakValueCodec.decodeRawValue($0) })
     }
 
     /// The tweak's structured (JSON object or array) value decoded as a `Decodable` type.

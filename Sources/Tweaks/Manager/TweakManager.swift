@@ -24,7 +24,7 @@ public final class TweakManager: Sendable {
 
     /// The providers in priority order, highest first.
     public let tweakProviders: [any TweakProvider]
-    /// The highest-priority mutable provider: where ``set(_:feature:variable:)`` writes.
+    /// The highest-priority mutable provider: where ``set(_:feature:variable:)-(TweakValue,_,_)`` writes.
     public let mutableTweakProvider: (any MutableTweakProvider)?
 
     /// The providers as the manager asks them: by key, through the fast path of the built-in

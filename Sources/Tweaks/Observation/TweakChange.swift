@@ -13,19 +13,23 @@ public struct TweakChange: Sendable, Hashable {
 ///
 /// Notifications posted without a tweak (a manual cache reset) empty the cache but yield no element.
 public struct TweakChanges: AsyncSequence, Sendable {
+    /// One change of one tweak.
     public typealias Element = TweakChange
 
     let manager: TweakManager
     let events: AsyncStream<ChangeSubscriber.Event>
 
+    /// Creates an iterator over the changes from now on.
     public func makeAsyncIterator() -> Iterator {
         Iterator(manager: manager, events: events.makeAsyncIterator())
     }
 
+    /// Yields each change as it is announced.
     public struct Iterator: AsyncIteratorProtocol {
         let manager: TweakManager
         var events: AsyncStream<ChangeSubscriber.Event>.AsyncIterator
 
+        /// Waits for the next change of a tweak; `nil` when the sequence has ended.
         public mutating func next() async -> TweakChange? {
             while let event = await events.next() {
                 guard let key = event.key else { continue }

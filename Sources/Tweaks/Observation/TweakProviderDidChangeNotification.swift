@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Posted by a ``MutableTweakProvider`` after each change (and by a remote provider after an
 /// activation that changed values). Its object is the provider; its user info holds the changed

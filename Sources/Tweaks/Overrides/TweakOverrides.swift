@@ -14,7 +14,7 @@
 /// - Every manager, or one: an override set without a manager applies to every ``TweakManager``;
 ///   one set `in: manager` applies to that manager only, and wins over an override of every
 ///   manager made in the same set.
-/// - Scopes nest (see ``withScope(_:)-(()->R)``): the inner scope's overrides win, the outer's come back on exit.
+/// - Scopes nest (see ``withScope(_:)``): the inner scope's overrides win, the outer's come back on exit.
 /// - Isolation: the overrides live in a task-local value. Other tasks, threads and detached tasks
 ///   (`Task.detached` does not inherit task-local values) never see them; tasks created with
 ///   `Task { }` and child tasks (`async let`, task groups) inside the scope do.

@@ -1,9 +1,12 @@
 /// A 1-based line and column in a text document, the column counted in characters (Unicode
 /// scalars), as editors show it.
 public struct TextPosition: Sendable, Hashable, CustomStringConvertible {
+    /// The line, starting at 1.
     public let line: Int
+    /// The column within the line, starting at 1.
     public let column: Int
 
+    /// Creates a position from a 1-based line and column.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
@@ -26,5 +29,6 @@ public struct TextPosition: Sendable, Hashable, CustomStringConvertible {
         self.init(line: line, column: column)
     }
 
+    /// `line:column`, e.g. `12:18`.
     public var description: String { "\(line):\(column)" }
 }

@@ -45,6 +45,8 @@ public struct FallbackTweakProperty<Value: Sendable>: Sendable {
         self.binding = binding
     }
 
+    /// The manager's value, or the fallback value when there is none of type `Value` (logged);
+    /// assigning writes an override, and a failed write is logged.
     @inlinable
     public var wrappedValue: Value {
         get { binding.readOrLogFailure() ?? fallbackValue }

@@ -45,6 +45,8 @@ public struct OptionalTweakProperty<Value: Sendable>: Sendable {
         self.binding = binding
     }
 
+    /// The manager's value, or the fallback value when there is none of type `Value` (logged).
+    /// Assigning a value writes an override; assigning `nil` deletes it. Failed changes are logged.
     @inlinable
     public var wrappedValue: Value? {
         get { binding.readOrLogFailure() ?? fallbackValue }

@@ -58,6 +58,9 @@ public struct TweakProperty<Value>: Sendable {
         self.binding = binding
     }
 
+    /// The manager's value; assigning writes an override, and a failed write is logged.
+    ///
+    /// Reading stops the program when no provider has a value of type `Value`.
     @inlinable
     public var wrappedValue: Value {
         get { Self.read(binding) }

@@ -1,8 +1,11 @@
 /// What `$property` gives for a tweak property wrapper: the resolved tweak, an explanation, and
 /// the property's value now and after every change.
 public struct TweakPropertyProjection<Value>: Sendable {
+    /// The feature of the property's tweak.
     public let feature: String
+    /// The variable of the property's tweak.
     public let variable: String
+    /// The manager the property reads from and writes to.
     public let manager: TweakManager
     let explain: @Sendable () -> TweakExplanation
     let read: @Sendable () -> Value

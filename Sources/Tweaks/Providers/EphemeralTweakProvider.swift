@@ -8,6 +8,7 @@ public final class EphemeralTweakProvider: MutableTweakProvider, KeyedTweakProvi
         var decryptionClosure: DecryptionClosure?
     }
 
+    /// The name shown as the source of the provider's tweaks.
     public let name: String
     private let state = Locked(State())
 
@@ -34,22 +35,26 @@ public final class EphemeralTweakProvider: MutableTweakProvider, KeyedTweakProvi
         state.withLock { $0.tweaks[key] }
     }
 
+    /// Every stored tweak, in no particular order.
     public var knownTweaks: [Tweak] {
         state.withLock { Array($0.tweaks.values) }
     }
 
+    /// Stores `value` for the tweak, replacing any earlier value, and posts the change.
     public func set(_ value: TweakValue, feature: String, variable: String) {
         let tweak = Tweak(feature: feature, variable: variable, value: value, source: name)
         state.withLock { $0.tweaks[TweakKey(feature: feature, variable: variable)] = tweak }
         postDidChange(tweak)
     }
 
+    /// Removes the stored value and posts the change; does nothing when there is none.
     public func deleteValue(feature: String, variable: String) {
         let key = TweakKey(feature: feature, variable: variable)
         guard let removed = state.withLock({ $0.tweaks.removeValue(forKey: key) }) else { return }
         postDidChange(removed)
     }
 
+    /// Removes every stored value, posting one change per removed tweak.
     public func removeAllValues() {
         let removed = state.withLock { state in
             defer { state.tweaks.removeAll() }

@@ -23,6 +23,7 @@ public enum LaunchArgumentOverrides {
         /// What is wrong with it.
         public let reason: String
 
+        /// `launch argument -tweak argument: reason`.
         public var description: String { "launch argument \(flag) \(argument): \(reason)" }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A read-only provider of the tweaks in a local JSON file, usually the app's defaults of last resort.
 ///
@@ -8,6 +8,7 @@ import Foundation
 /// throws a ``TweakLoadError`` naming the file, line, column and tweak. Entries marked `Encrypted`
 /// are returned through ``decryptionClosure``.
 public final class LocalTweakProvider: KeyedTweakProvider {
+    /// The name shown as the source of the provider's tweaks.
     public let name: String
 
     /// Every feature of the file, with its variable names sorted.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A mutable provider persisted as one JSON file in the local tweaks schema: overrides that
 /// survive relaunches and that other processes (`tweak set`, another service) can change.
@@ -39,6 +39,7 @@ public final class OverridesFileTweakProvider: MutableTweakProvider, KeyedTweakP
         var lastError: (any Error)?
     }
 
+    /// The name shown as the source of the provider's tweaks and in its errors.
     public let name: String
     /// The file the overrides are stored in.
     public let fileURL: URL
@@ -55,8 +56,11 @@ public final class OverridesFileTweakProvider: MutableTweakProvider, KeyedTweakP
     /// A provider of the overrides stored in the file at `fileURL` (a file URL). The file need not
     /// exist; it is created by the first change.
     ///
-    /// - Parameter pollInterval: how often to look for changes made by other processes (at least
-    ///   0.05 s); `nil` to never look (call ``reload()`` yourself).
+    /// - Parameters:
+    ///   - fileURL: the file URL of the overrides file.
+    ///   - name: the name shown as the source of the provider's tweaks and in its errors.
+    ///   - pollInterval: how often to look for changes made by other processes (at least 0.05 s);
+    ///     `nil` to never look (call ``reload()`` yourself).
     /// - Throws: ``TweakLoadError`` when the file exists but cannot be read or is not a valid
     ///   tweaks document.
     public init(
@@ -80,6 +84,7 @@ public final class OverridesFileTweakProvider: MutableTweakProvider, KeyedTweakP
         poller.withLock { $0 }?.cancel()
     }
 
+    /// Decrypts the values of entries marked `Encrypted`.
     public var decryptionClosure: DecryptionClosure? {
         get { state.withLock { $0.decryptionClosure } }
         set { state.withLock { $0.decryptionClosure = newValue } }
@@ -96,12 +101,15 @@ public final class OverridesFileTweakProvider: MutableTweakProvider, KeyedTweakP
         return try tweak?.decrypted(using: closure)
     }
 
+    /// Every override as stored (encrypted values are not decrypted), in no particular order.
     public var knownTweaks: [Tweak] {
         state.withLock { Array($0.tweaks.values) }
     }
 
     // MARK: Changes
 
+    /// Stores `value`, writes the file and posts the change. When the file cannot be written, the
+    /// value still applies in memory and ``lastError`` says why.
     public func set(_ value: TweakValue, feature: String, variable: String) {
         let tweak = Tweak(feature: feature, variable: variable, value: value, source: name)
         changeRecordingErrors(announcing: tweak) { tweaks in
@@ -110,11 +118,15 @@ public final class OverridesFileTweakProvider: MutableTweakProvider, KeyedTweakP
         }
     }
 
+    /// Removes the stored value, writes the file and posts the change. When the file cannot be
+    /// written, the removal still applies in memory and ``lastError`` says why.
     public func deleteValue(feature: String, variable: String) {
         let key = TweakKey(feature: feature, variable: variable)
         changeRecordingErrors(announcing: nil) { tweaks in tweaks.removeValue(forKey: key).map { [$0] } ?? [] }
     }
 
+    /// Removes every stored value, writes the file and posts one change per removed tweak. When the
+    /// file cannot be written, the removal still applies in memory and ``lastError`` says why.
     public func removeAllValues() {
         changeRecordingErrors(announcing: nil, Self.removeAll)
     }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A mutable provider persisted in `UserDefaults`: the override layer that survives relaunches.
 ///
@@ -25,6 +25,7 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider, KeyedTweakPr
         var decryptionClosure: DecryptionClosure?
     }
 
+    /// The name shown as the source of the provider's tweaks.
     public let name: String
     /// The key under which the overrides are stored.
     public let defaultsKey: String
@@ -68,6 +69,7 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider, KeyedTweakPr
         if let notificationObserver { NotificationCenter.default.removeObserver(notificationObserver) }
     }
 
+    /// Not used by this provider, whose values are never encrypted; kept for the protocol.
     public var decryptionClosure: DecryptionClosure? {
         get { state.withLock { $0.decryptionClosure } }
         set { state.withLock { $0.decryptionClosure = newValue } }
@@ -95,16 +97,20 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider, KeyedTweakPr
         try state.withLock { $0.entries[key] }?.get()
     }
 
+    /// Every stored override that can be read, in no particular order.
     public var knownTweaks: [Tweak] {
         state.withLock { $0.entries.values.compactMap { try? $0.get() } }
     }
 
+    /// Stores `value` for the tweak, writes it to `UserDefaults` and posts the change.
     public func set(_ value: TweakValue, feature: String, variable: String) {
         let tweak = Tweak(feature: feature, variable: variable, value: value, source: name)
         change { $0[TweakKey(feature: feature, variable: variable)] = .success(tweak) }
         postDidChange(tweak)
     }
 
+    /// Removes the stored value from memory and `UserDefaults` and posts the change; does nothing
+    /// when there is none.
     public func deleteValue(feature: String, variable: String) {
         let key = TweakKey(feature: feature, variable: variable)
         guard let removed = change({ $0.removeValue(forKey: key) }) else { return }
@@ -112,6 +118,8 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider, KeyedTweakPr
         postDidChange(try? removed.get())
     }
 
+    /// Removes every stored value from memory and `UserDefaults`, posting one change per removed
+    /// tweak.
     public func removeAllValues() {
         let removed = change { entries in
             defer { entries.removeAll() }

@@ -1,12 +1,6 @@
-import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+// `package`: `replace(_:with:mode:)` takes a `mode_t`. Foundation re-exports the C library
+// (Glibc, Musl or Darwin); importing that too would make it the module `mode_t` comes from.
+package import Foundation
 
 /// Writes files so that readers see either the old or the new contents, never a part: the data
 /// goes to a temporary file in the same folder, which is flushed to disk and renamed over the target.

@@ -7,6 +7,7 @@ public enum LogLevel: Int, Sendable, Hashable, Comparable, CaseIterable {
     /// Every step of a lookup.
     case verbose
 
+    /// Whether `lhs` is less verbose than `rhs`: ``error`` < ``debug`` < ``verbose``.
     public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 

@@ -3,12 +3,19 @@
 /// Numbers keep the kind they were written with: `1` is ``int(_:)``, `1.0` is ``double(_:)``.
 /// Objects keep their keys unordered; ``TweakValue/description`` prints them sorted.
 public indirect enum TweakJSON: Sendable, Hashable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number written without a fraction or exponent.
     case int(Int)
+    /// A number written with a fraction or exponent.
     case double(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([TweakJSON])
+    /// An object, its members keyed by name.
     case object([String: TweakJSON])
 
     /// The members of an object, or `nil` for any other value.
@@ -33,12 +40,19 @@ extension TweakJSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
+    /// Creates ``null`` from `nil`.
     public init(nilLiteral: ()) { self = .null }
+    /// Creates a ``bool(_:)`` value from a Boolean literal.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// Creates an ``int(_:)`` value from an integer literal.
     public init(integerLiteral value: Int) { self = .int(value) }
+    /// Creates a ``double(_:)`` value from a floating-point literal.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// Creates a ``string(_:)`` value from a string literal.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// Creates an ``array(_:)`` from an array literal.
     public init(arrayLiteral elements: TweakJSON...) { self = .array(elements) }
+    /// Creates an ``object(_:)`` from a dictionary literal; of duplicate keys, the last one wins.
     public init(dictionaryLiteral elements: (String, TweakJSON)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
@@ -54,6 +68,8 @@ extension TweakJSON: CustomStringConvertible {
 }
 
 extension TweakJSON: Codable {
+    /// Decodes any JSON value. A JSON decoder may not keep `1.0` apart from `1`; the local and
+    /// remote loaders use their own parser, which does.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -73,6 +89,7 @@ extension TweakJSON: Codable {
         }
     }
 
+    /// Encodes the value as the JSON value it holds.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

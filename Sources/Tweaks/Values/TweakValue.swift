@@ -11,9 +11,13 @@
 /// value.doubleValue   // 42.0: exact
 /// ```
 public enum TweakValue: Sendable, Hashable {
+    /// A Boolean, `true` or `false` in a tweaks file.
     case bool(Bool)
+    /// An integer: a JSON number written without a fraction or exponent.
     case int(Int)
+    /// A floating-point number: a JSON number written with a fraction or exponent.
     case double(Double)
+    /// A string.
     case string(String)
     /// A JSON object or array, for structured configuration decoded with `Codable`.
     case json(TweakJSON)
@@ -21,6 +25,7 @@ public enum TweakValue: Sendable, Hashable {
     /// The kind of a value, used in type-mismatch errors and in the catalog.
     public enum Kind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
         case bool, int, double, string, json
+        /// The kind's name: `bool`, `int`, `double`, `string` or `json`.
         public var description: String { rawValue }
     }
 
@@ -91,9 +96,13 @@ public enum TweakValue: Sendable, Hashable {
 extension TweakValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByStringLiteral
 {
+    /// Creates a ``bool(_:)`` value from a Boolean literal.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// Creates an ``int(_:)`` value from an integer literal.
     public init(integerLiteral value: Int) { self = .int(value) }
+    /// Creates a ``double(_:)`` value from a floating-point literal.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// Creates a ``string(_:)`` value from a string literal.
     public init(stringLiteral value: String) { self = .string(value) }
 }
 
@@ -126,6 +135,7 @@ extension TweakValue: Codable {
         }
     }
 
+    /// Encodes the value as a bare JSON value.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .bool(let value): try TweakJSON.bool(value).encode(to: encoder)

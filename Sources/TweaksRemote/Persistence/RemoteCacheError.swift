@@ -1,4 +1,4 @@
-import Tweaks
+public import Tweaks
 
 /// Why a ``RemoteTweakProvider``'s cache file could not be read or written.
 ///
@@ -28,11 +28,13 @@ public struct RemoteCacheError: Error, Sendable, Hashable, CustomStringConvertib
     /// What went wrong.
     public let reason: Reason
 
+    /// Creates an error about the cache file at `path`.
     public init(path: String, reason: Reason) {
         self.path = path
         self.reason = reason
     }
 
+    /// `path: what went wrong`.
     public var description: String {
         switch reason {
         case .unreadable(let detail): "\(path): the remote cache cannot be read: \(detail)"
