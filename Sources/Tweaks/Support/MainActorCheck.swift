@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 
-/// Whether code runs on the main actor, asked without trapping (`MainActor.assumeIsolated`, which
-/// callers still use afterwards, traps when it does not).
+/// Whether code runs on the main actor, asked without trapping (`MainActor.assumeIsolated` traps
+/// when it does not): the guard before a main-actor codec's closures run.
 ///
 /// The main actor's executor is the main dispatch queue. On Apple systems it runs on the main
 /// thread; elsewhere (Linux under a test runner, for one) the queue may drain on another thread,
