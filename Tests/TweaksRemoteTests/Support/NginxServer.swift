@@ -94,8 +94,21 @@ final class NginxServer: Sendable {
     }
 
     /// The requests nginx has logged for `path` (with a leading `/`), oldest first.
+    ///
+    /// nginx writes a request's line just after it has sent the response, so a client that already
+    /// has its answer can read the log a moment too early: the log is read until it has stayed the
+    /// same for 30 ms (for 1 s at most).
     func requests(for path: String) -> [Request] {
-        let log = (try? String(contentsOf: root.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
+        let logURL = root.appendingPathComponent("access.log")
+        let read = { (try? String(contentsOf: logURL, encoding: .utf8)) ?? "" }
+        var log = read()
+        let deadline = Date().addingTimeInterval(1)
+        while Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.03)
+            let again = read()
+            if again == log { break }
+            log = again
+        }
         return log.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 4, let status = Int(fields[2]) else { return nil }
