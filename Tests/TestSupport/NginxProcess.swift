@@ -25,15 +25,15 @@ public final class NginxProcess: Sendable {
     /// skipping them.
     public static let isCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" } ?? false
 
-    #if os(macOS) || os(Linux)
-        /// Whether this platform can start nginx: Foundation's `Process` exists on macOS and Linux
-        /// only (not on iOS, tvOS or watchOS, where the nginx tests are skipped, even on CI).
-        public static let canStartProcesses = true
-    #else
-        /// Whether this platform can start nginx: Foundation's `Process` exists on macOS and Linux
-        /// only (not on iOS, tvOS or watchOS, where the nginx tests are skipped, even on CI).
-        public static let canStartProcesses = false
-    #endif
+    /// Whether this platform can start nginx: Foundation's `Process` exists on macOS and Linux
+    /// only (not on iOS, tvOS or watchOS, where the nginx tests are skipped, even on CI).
+    public static let canStartProcesses: Bool = {
+        #if os(macOS) || os(Linux)
+            true
+        #else
+            false
+        #endif
+    }()
 
     /// Whether the nginx tests run here: nginx is installed, or this is CI, where a missing nginx
     /// must fail them rather than skip them; never where no process can be started.
