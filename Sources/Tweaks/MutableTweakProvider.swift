@@ -1,26 +1,31 @@
 /// A provider whose values can be changed at run time: the override layer of a stack.
 ///
-/// After every change a mutable provider posts ``TweakProviderDidChangeNotification``
-/// synchronously, on the thread that made the change and outside any lock, with itself as the
-/// notification's object and the changed tweak under ``TweakProviderDidChangeNotificationTweakKey``
-/// (for a deletion, the tweak as it was before). ``removeAllValues()`` posts once per removed tweak.
+/// Writes throw when they cannot be made (a file that cannot be written, say); a write that
+/// returns has been stored. After every change a mutable provider announces it with
+/// ``TweakProvider/postDidChange(_:)``, outside any lock: one change event per call, naming the
+/// tweaks it changed (for a deletion, the tweak as it was before).
 public protocol MutableTweakProvider: TweakProvider {
     /// Stores `value` for the tweak, replacing any earlier value.
-    func set(_ value: TweakValue, feature: String, variable: String)
+    func set(_ value: TweakValue, feature: String, variable: String) throws
     /// Removes the stored value, so that lower-priority providers answer again.
-    func deleteValue(feature: String, variable: String)
-    /// Removes every stored value.
-    func removeAllValues()
+    func deleteValue(feature: String, variable: String) throws
+    /// Removes every stored value. By default, deletes each of ``TweakProvider/knownTweaks``.
+    func removeAllValues() throws
 }
 
 extension MutableTweakProvider {
+    /// Deletes each of ``TweakProvider/knownTweaks``.
+    public func removeAllValues() throws {
+        for tweak in knownTweaks { try deleteValue(feature: tweak.feature, variable: tweak.variable) }
+    }
+
     /// Stores `value` of any ``TweakValueConvertible`` type (`Bool`, `Int`, `Double`, `Float`, `String`).
-    public func set<Value: TweakValueConvertible>(_ value: Value, feature: String, variable: String) {
-        set(value.tweakValue, feature: feature, variable: variable)
+    public func set<Value: TweakValueConvertible>(_ value: Value, feature: String, variable: String) throws {
+        try set(value.tweakValue, feature: feature, variable: variable)
     }
 
     /// Switches `feature` on or off through its ``TweakManager/featureEnabledVariable`` tweak.
-    public func setFeatureEnabled(_ enabled: Bool, feature: String) {
-        set(.bool(enabled), feature: feature, variable: TweakManager.featureEnabledVariable)
+    public func setFeatureEnabled(_ enabled: Bool, feature: String) throws {
+        try set(.bool(enabled), feature: feature, variable: TweakManager.featureEnabledVariable)
     }
 }

@@ -4,43 +4,57 @@ public typealias DecryptionClosure = @Sendable (Tweak) throws -> TweakValue
 
 /// A source of tweaks: asked by a ``TweakManager`` in priority order.
 ///
-/// Conformers are classes that are safe to use from any thread. Implement either
-/// ``tweakIfPresent(feature:variable:)`` (preferred: a miss costs no thrown error) or
-/// ``tweakWith(feature:variable:)``; each has a default written in terms of the other.
+/// Conformers are classes that are safe to use from any thread. The one requirement is
+/// ``tweak(for:)``; everything else has a default:
+///
+/// ```swift
+/// final class DictionaryProvider: TweakProvider {
+///     let values: [TweakKey: TweakValue]
+///     init(_ values: [TweakKey: TweakValue]) { self.values = values }
+///
+///     func tweak(for key: TweakKey) -> Tweak? {
+///         values[key].map { Tweak(feature: key.feature, variable: key.variable, value: $0) }
+///     }
+/// }
+/// ```
 ///
 /// The contract:
-/// - a tweak the provider does not have is `nil` from `tweakIfPresent` and
-///   ``TweakError/notFound(feature:variable:)`` from `tweakWith`, never any other error;
-/// - a tweak marked encrypted is passed through ``decryptionClosure``, or fails with
-///   ``TweakError/decryptionClosureNotProvided(feature:variable:)`` when there is none;
-/// - returned tweaks name the provider in ``Tweak/source``;
-/// - a provider whose values change posts ``TweakProviderDidChangeNotification`` (see
-///   ``MutableTweakProvider``).
+/// - a tweak the provider does not have is `nil`; an error means the provider has the tweak but
+///   cannot give it (a failed decryption, an unreadable stored value);
+/// - a tweak marked encrypted is passed through ``decryptionClosure`` (see
+///   ``Tweak/decrypted(using:)``);
+/// - a provider whose values change announces it with ``postDidChange(_:)``: the managers that use
+///   it empty their caches and tell their observers.
+///
+/// The manager names the provider as the ``Tweak/source`` of a tweak that names none.
 public protocol TweakProvider: AnyObject, Sendable {
     /// The name shown as a tweak's ``Tweak/source``, in `explain` output and in the catalog.
+    /// By default, the name of the conforming type.
     var name: String { get }
 
     /// Decrypts the values of tweaks marked encrypted. Setting it on a ``TweakManager`` sets it
-    /// on all of its providers.
+    /// on all of its providers. By default, a provider holds no closure (it has no encrypted values).
     var decryptionClosure: DecryptionClosure? { get set }
 
-    /// The tweak, or ``TweakError/notFound(feature:variable:)`` when the provider does not have it.
-    /// Other errors (decryption, unsupported values) are thrown as they are.
-    func tweakWith(feature: String, variable: String) throws -> Tweak
-
-    /// The tweak, or `nil` when the provider does not have it; other errors are thrown.
-    func tweakIfPresent(feature: String, variable: String) throws -> Tweak?
-
-    /// The provider's opinion on whether `feature` is enabled, or `nil` for "no opinion", which
-    /// lets a lower-priority provider decide.
+    /// The tweak for `key`, or `nil` when the provider does not have it. An error means the
+    /// provider has the tweak but cannot give it; the manager then asks the next provider (see
+    /// ``TweakManager``'s lookup rule).
     ///
-    /// By default the opinion is the Boolean value of the feature's
-    /// ``TweakManager/featureEnabledVariable`` (`enabled`) tweak; a provider without that tweak has
-    /// no opinion, and one whose value is not a Boolean throws ``TweakError/notSupported(feature:variable:reason:)``.
-    func isFeatureEnabled(_ feature: String) throws -> Bool?
+    /// The only requirement without a default. A provider written for JustTweak moves the body
+    /// of its `tweakWith(feature:variable:)` here (`key.feature`, `key.variable`), returning `nil`
+    /// where it threw "not found".
+    func tweak(for key: TweakKey) throws -> Tweak?
+
+    /// Whether the provider switches `feature` on by a rule of its own, asked only when it has
+    /// no ``TweakManager/featureEnabledVariable`` (`enabled`) tweak for the feature: `true`
+    /// enables the feature, `false` leaves the decision to the next provider (as in JustTweak).
+    ///
+    /// By default, the Boolean value of the feature's `enabled` tweak, and `false` without one:
+    /// implement it only for a rule that is not an `enabled` tweak.
+    func isFeatureEnabled(_ feature: String) -> Bool
 
     /// Every tweak the provider knows, as stored (encrypted values are not decrypted), in no
-    /// particular order. Used for the catalog and the command-line tool.
+    /// particular order. Used for the catalog and the command-line tool. By default, none.
     var knownTweaks: [Tweak] { get }
 }
 
@@ -48,44 +62,51 @@ extension TweakProvider {
     /// The name of the conforming type, e.g. `EphemeralTweakProvider`.
     public var name: String { String(describing: type(of: self)) }
 
-    /// The tweak from ``tweakIfPresent(feature:variable:)``, or
-    /// ``TweakError/notFound(feature:variable:)`` when that returns `nil`.
+    /// No closure: setting one does nothing. A provider with encrypted values implements this.
+    public var decryptionClosure: DecryptionClosure? {
+        get { nil }
+        set {}  // nothing to decrypt
+    }
+
+    /// None.
+    public var knownTweaks: [Tweak] { [] }
+
+    /// Stands in for a missing ``tweak(for:)`` so that the compiler explains what to write.
+    @available(
+        *, unavailable,
+        message:
+            "a TweakProvider reads through 'func tweak(for key: TweakKey) throws -> Tweak?': implement it (a JustTweak provider's tweakWith(feature:variable:) becomes its body, returning nil instead of throwing notFound); an isFeatureEnabled(_:) of its own must return Bool (true enables the feature)"
+    )
+    public func tweak(for key: TweakKey) throws -> Tweak? { nil }
+
+    /// The Boolean value of the feature's ``TweakManager/featureEnabledVariable`` (`enabled`)
+    /// tweak; `false` when the provider does not have it, cannot give it, or it is not a Boolean.
+    public func isFeatureEnabled(_ feature: String) -> Bool {
+        let key = TweakKey(feature: feature, variable: TweakManager.featureEnabledVariable)
+        return (try? tweak(for: key))??.value.boolValue ?? false
+    }
+
+    /// The tweak, or ``TweakError/notFound(feature:variable:)`` when the provider does not have it.
+    /// - Throws: ``TweakError/notFound(feature:variable:)``, or the error of ``tweak(for:)``.
     public func tweakWith(feature: String, variable: String) throws -> Tweak {
-        guard let tweak = try tweakIfPresent(feature: feature, variable: variable) else {
+        guard let tweak = try tweak(for: TweakKey(feature: feature, variable: variable)) else {
             throw TweakError.notFound(feature: feature, variable: variable)
         }
         return tweak
     }
 
-    /// The tweak from ``tweakWith(feature:variable:)``, or `nil` when that throws
-    /// ``TweakError/notFound(feature:variable:)``; other errors are rethrown.
+    /// The tweak, or `nil` when the provider does not have it: ``tweak(for:)`` by name.
     public func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
-        do {
-            return try tweakWith(feature: feature, variable: variable)
-        } catch TweakError.notFound {
-            return nil
-        }
-    }
-
-    /// The Boolean value of the feature's `enabled` tweak, or `nil` when the provider does not have
-    /// it.
-    ///
-    /// - Throws: ``TweakError/notSupported(feature:variable:reason:)`` when the value is not a
-    ///   Boolean, and any error of ``tweakIfPresent(feature:variable:)``.
-    public func isFeatureEnabled(_ feature: String) throws -> Bool? {
-        let variable = TweakManager.featureEnabledVariable
-        guard let tweak = try tweakIfPresent(feature: feature, variable: variable) else { return nil }
-        guard case .bool(let enabled) = tweak.value else {
-            throw TweakError.notSupported(
-                feature: feature, variable: variable, reason: "expected Bool, found \(tweak.value.kind)")
-        }
-        return enabled
+        try tweak(for: TweakKey(feature: feature, variable: variable))
     }
 }
 
 extension Tweak {
-    /// The tweak as it should be returned: decrypted through `closure` when it is encrypted.
-    package func decrypted(using closure: DecryptionClosure?) throws -> Tweak {
+    /// The tweak as a provider should return it: decrypted through `closure` when it is marked
+    /// encrypted, unchanged otherwise.
+    /// - Throws: ``TweakError/decryptionClosureNotProvided(feature:variable:)`` when it is
+    ///   encrypted and `closure` is `nil`, or what the closure throws.
+    public func decrypted(using closure: DecryptionClosure?) throws -> Tweak {
         guard isEncrypted else { return self }
         guard let closure else { throw TweakError.decryptionClosureNotProvided(feature: feature, variable: variable) }
         return with(value: try closure(self))

@@ -1,16 +1,16 @@
 import Foundation
-import Tweaks
+public import Tweaks
 
 extension RemoteTweakProvider {
     /// Makes the pending configuration active, persists it, and reports the tweaks it changed.
     ///
-    /// For every changed tweak (added, removed, or changed in value or metadata) the provider posts
-    /// `TweakProviderDidChangeNotification` with that tweak (for a removal, the tweak as it was),
-    /// so that every `TweakManager` using the provider empties its cache and feeds its change
-    /// streams; then ``updates`` delivers one ``RemoteTweakUpdate``. Returns the changed keys;
-    /// empty when nothing was pending or nothing changed.
+    /// The tweaks it changed (added, removed, or changed in value or metadata; a removed one as it
+    /// was) are announced as one change (`postDidChange`), so that every `TweakManager` using the
+    /// provider empties its cache once and tells its observers; then ``updates`` delivers one
+    /// ``RemoteTweakUpdate``. Returns the changed keys; empty when nothing was pending or nothing
+    /// changed.
     @discardableResult
-    public func activate() -> Set<RemoteTweakKey> {
+    public func activate() -> Set<TweakKey> {
         let swapped = state.withLock { state -> (old: RemoteConfiguration?, new: RemoteConfiguration)? in
             guard let pending = state.pending else { return nil }
             defer {
@@ -23,12 +23,9 @@ extension RemoteTweakProvider {
         persistActive()
         let changed = RemoteConfiguration.changes(from: swapped.old, to: swapped.new)
         guard !changed.isEmpty else { return [] }
-        for tweak in changed {
-            NotificationCenter.default.post(
-                name: TweakProviderDidChangeNotification, object: self,
-                userInfo: [TweakProviderDidChangeNotificationTweakKey: tweak])
-        }
-        let keys = Set(changed.lazy.map { RemoteTweakKey(feature: $0.feature, variable: $0.variable) })
+        let change = TweakChange.tweaks(changed)
+        postDidChange(change)
+        let keys = change.keys ?? []
         let update = RemoteTweakUpdate(changedKeys: keys, etag: swapped.new.etag, fetchTime: swapped.new.fetchTime)
         let continuations = state.withLock { Array($0.updateContinuations.values) }
         for continuation in continuations { continuation.yield(update) }

@@ -1,5 +1,5 @@
 import Foundation
-import Tweaks
+public import Tweaks
 
 extension RemoteTweakProvider {
     /// Asks the source for a newer document and keeps it as **pending** (see ``activate()``).
@@ -209,5 +209,5 @@ public struct RemoteFetchAndActivateResult: Sendable, Hashable {
     /// What the fetch did. `.fetchedFromRemote` only when a new document arrived in this call.
     public let status: RemoteFetchStatus
     /// The tweaks whose active value or metadata changed (empty when nothing was activated).
-    public let changedKeys: Set<RemoteTweakKey>
+    public let changedKeys: Set<TweakKey>
 }

@@ -151,8 +151,7 @@ public final class RemoteTweakProvider: TweakProvider {
     }
 
     /// The tweak from the **active** configuration, decrypted when it is marked encrypted, or `nil`.
-    public func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
-        let key = TweakKey(feature: feature, variable: variable)
+    public func tweak(for key: TweakKey) throws -> Tweak? {
         let (tweak, closure) = state.withLock { ($0.active?.definitions[key]?.tweak, $0.decryptionClosure) }
         return try tweak?.decrypted(using: closure)
     }

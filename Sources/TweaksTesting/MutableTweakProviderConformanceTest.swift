@@ -13,8 +13,8 @@ public import Tweaks
 /// (`Int.max`, `1.0` stays a `Double`, `"42"` and `"true"` stay strings, nested JSON); a value
 /// replaces the earlier one; variables never collide across features and `setFeatureEnabled`
 /// gives the feature's opinion; `deleteValue` and `removeAllValues` make tweaks missing again;
-/// each change posts one `TweakProviderDidChangeNotification` with the provider as object and
-/// the changed tweak, before the call returns; and concurrent writers and readers leave every
+/// each change is announced once (`postDidChange`) with the changed tweaks, before the call
+/// returns (`removeAllValues` announces one change naming every removed tweak); and concurrent writers and readers leave every
 /// tweak with its last written value. The read rules of ``TweakProviderConformanceTest`` are
 /// checked on what was written.
 public struct MutableTweakProviderConformanceTest: Sendable {
@@ -45,36 +45,37 @@ public struct MutableTweakProviderConformanceTest: Sendable {
 
         reads.expectMissing("conformance", "bool_true")
         for (variable, value) in Self.values {
-            provider.set(value, feature: "conformance", variable: variable)
+            try provider.set(value, feature: "conformance", variable: variable)
             notifications.expectOne(for: "conformance", variable, value: value, after: "set", log: log)
         }
         try await TweakProviderConformanceTest(provider: provider, expected: ["conformance": Self.values]).run(
             into: log)
 
-        provider.set(1, feature: "conformance", variable: "int_zero")
-        provider.set("replaced", feature: "conformance", variable: "int_zero")
+        try provider.set(1, feature: "conformance", variable: "int_zero")
+        try provider.set("replaced", feature: "conformance", variable: "int_zero")
         reads.expect("conformance", "int_zero", "replaced")
         _ = notifications.drain()
 
-        provider.setFeatureEnabled(true, feature: "first")
-        provider.setFeatureEnabled(false, feature: "second")
+        try provider.setFeatureEnabled(true, feature: "first")
+        try provider.setFeatureEnabled(false, feature: "second")
         reads.expectOpinion(on: "first", from: true)
         reads.expectOpinion(on: "second", from: false)
         reads.expectOpinion(on: "third", from: nil)
         _ = notifications.drain()
 
-        provider.deleteValue(feature: "first", variable: TweakManager.featureEnabledVariable)
+        try provider.deleteValue(feature: "first", variable: TweakManager.featureEnabledVariable)
         notifications.expectOne(for: "first", "enabled", value: true, after: "deleteValue", log: log)
         reads.expectMissing("first", "enabled")
         reads.expectOpinion(on: "first", from: nil)
         reads.expectOpinion(on: "second", from: false)
 
-        provider.removeAllValues()
+        try provider.removeAllValues()
         let removed = notifications.drain()
         let stored = Self.values.count + 1  // the values and second.enabled
-        if removed.count != stored {
+        if removed.count != 1 || removed.first??.keys?.count != stored {
             log.record(
-                "removeAllValues() of \(stored) tweaks posted \(removed.count) notification(s), expected one per tweak")
+                "removeAllValues() of \(stored) tweaks announced \(removed.map { $0?.keys?.count ?? -1 }) key(s) per change, expected one change naming \(stored)"
+            )
         }
         for variable in Self.values.keys { reads.expectMissing("conformance", variable) }
         reads.expectMissing("second", "enabled")
@@ -90,7 +91,7 @@ public struct MutableTweakProviderConformanceTest: Sendable {
             for writer in 0..<8 {
                 group.addTask {
                     for round in 0..<100 {
-                        provider.set(round, feature: "concurrent", variable: "writer_\(writer)")
+                        try? provider.set(round, feature: "concurrent", variable: "writer_\(writer)")
                         _ = try? provider.tweakIfPresent(feature: "concurrent", variable: "writer_\((writer + 1) % 8)")
                     }
                 }

@@ -73,25 +73,14 @@ final class ProviderReads: Sendable {
         }
     }
 
-    /// `isFeatureEnabled(feature)` follows its `enabled` value: the Bool, `nil` without one, an
-    /// error for another type.
+    /// `isFeatureEnabled(feature)` follows its `enabled` value: the Bool, else `false`.
     func expectOpinion(on feature: String, from enabled: TweakValue?) {
-        do {
-            let opinion = try provider.isFeatureEnabled(feature)
-            switch enabled {
-            case nil where opinion != nil:
-                log.record("isFeatureEnabled(\(feature)) without an enabled tweak is \(opinion!), expected nil")
-            case .bool(let value)? where opinion != value:
-                log.record("isFeatureEnabled(\(feature)) is \(opinion.map(String.init) ?? "nil"), expected \(value)")
-            case let value? where value.boolValue == nil:
-                log.record(
-                    "isFeatureEnabled(\(feature)) with a \(value.kind) enabled tweak answered instead of throwing")
-            default: break
-            }
-        } catch {
-            if enabled?.boolValue != nil || enabled == nil {
-                log.record("isFeatureEnabled(\(feature)) threw \(error)")
-            }
+        let verdict = provider.isFeatureEnabled(feature)
+        let expected = enabled?.boolValue ?? false
+        if verdict != expected {
+            log.record(
+                "isFeatureEnabled(\(feature)) with \(enabled.map { "enabled = \($0)" } ?? "no enabled tweak") is \(verdict), expected \(expected)"
+            )
         }
     }
 

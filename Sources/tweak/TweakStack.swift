@@ -102,9 +102,9 @@ struct TweakStack {
     func writeOverride(_ value: TweakValue?, feature: String, variable: String) throws {
         if let overridesFile {
             if let value {
-                try overridesFile.trySet(value, feature: feature, variable: variable)
+                try overridesFile.set(value, feature: feature, variable: variable)
             } else {
-                try overridesFile.tryDeleteValue(feature: feature, variable: variable)
+                try overridesFile.deleteValue(feature: feature, variable: variable)
             }
         } else if let suite {
             if let value {
@@ -119,7 +119,7 @@ struct TweakStack {
     /// Removes every override of the override layer, on disk before returning.
     func removeAllOverrides() throws {
         if let overridesFile {
-            try overridesFile.tryRemoveAllValues()
+            try overridesFile.removeAllValues()
         } else if let suite {
             suite.provider.removeAllValues()
             try suite.synchronize()

@@ -33,7 +33,7 @@ enum ValueCommands {
             text += "\n  declared in \(declared.file) as \(declared.tweak.value.kind)"
         }
         Console.out(text)
-        guard case .value? = explanation.winner?.answer else { return 1 }
+        guard explanation.winner?.answer.isUsable == true else { return 1 }
         return 0
     }
 

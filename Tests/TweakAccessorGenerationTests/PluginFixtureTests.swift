@@ -62,7 +62,7 @@ import Testing
                     definitiveAnswerEncrypted = Definitely not 42
                     maintenanceMode = true Under maintenance
                     meaningOfLife with a String override = 42
-                    log: general.meaning_of_life: general.meaning_of_life is not supported: expected Int, found string forty-two; using the default from the tweaks file
+                    log: general.meaning_of_life: overrides's value is passed over: expected Int, found string forty-two
                     after reset: labelText = Test value, displayRedView = true
                     checkout = 3 0.25 ["a", "b"] [1.0, 2.5, 3.0] [[1, 2], [3]]
                     checkout.layout = 2 false ["x", "y"]

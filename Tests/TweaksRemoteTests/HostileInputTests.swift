@@ -52,7 +52,7 @@ struct HostileInputTests {
         let lastError = try #require(overrides.lastError as? TweakLoadError)
         HostileInput.expect(lastError, is: expected, source: overridesURL.path, "lastError")
         #expect(throws: (any Error).self, "a write must not destroy the bad file") {
-            try overrides.trySet(.int(2), feature: "f", variable: "v")
+            try overrides.set(.int(2), feature: "f", variable: "v")
         }
         #expect(try Data(contentsOf: overridesURL) == input.bytes)
     }

@@ -73,7 +73,7 @@ struct RemoteConcurrencyTests {
                 "rounds without a change are conditional requests")
             try server.write(documentV2, to: "tweaks.json")
             let update = await iterator.next()
-            #expect(update?.changedKeys.contains(RemoteTweakKey(feature: "ui", variable: "banner")) == true)
+            #expect(update?.changedKeys.contains(TweakKey(feature: "ui", variable: "banner")) == true)
             #expect(provider.value("ui", "banner") == "Sale")
             provider.stopPolling()
             #expect(!provider.isPolling)

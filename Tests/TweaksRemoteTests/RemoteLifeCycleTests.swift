@@ -19,9 +19,9 @@ struct RemoteLifeCycleTests {
             let changed = provider.activate()
             #expect(
                 changed == [
-                    RemoteTweakKey(feature: "checkout", variable: "enabled"),
-                    RemoteTweakKey(feature: "checkout", variable: "max_items"),
-                    RemoteTweakKey(feature: "ui", variable: "label_text"),
+                    TweakKey(feature: "checkout", variable: "enabled"),
+                    TweakKey(feature: "checkout", variable: "max_items"),
+                    TweakKey(feature: "ui", variable: "label_text"),
                 ])
             #expect(!provider.hasPendingConfiguration)
             let tweak = try provider.tweakWith(feature: "checkout", variable: "enabled")
@@ -63,9 +63,9 @@ extension RemoteLifeCycleTests {
             #expect(provider.value("checkout", "max_items") == 10)
             #expect(provider.value("ui", "banner") == nil)
             let expected: Set = [
-                RemoteTweakKey(feature: "checkout", variable: "max_items"),
-                RemoteTweakKey(feature: "ui", variable: "label_text"),
-                RemoteTweakKey(feature: "ui", variable: "banner"),
+                TweakKey(feature: "checkout", variable: "max_items"),
+                TweakKey(feature: "ui", variable: "label_text"),
+                TweakKey(feature: "ui", variable: "banner"),
             ]
             #expect(provider.activate() == expected)
             #expect(provider.value("checkout", "max_items") == 20)
@@ -129,7 +129,7 @@ extension RemoteLifeCycleTests {
             #expect(provider.isStale)
             let result = await provider.fetchAndActivate()
             #expect(result.status == .fetchedFromRemote)
-            #expect(result.changedKeys.contains(RemoteTweakKey(feature: "ui", variable: "banner")))
+            #expect(result.changedKeys.contains(TweakKey(feature: "ui", variable: "banner")))
             #expect(!provider.isStale)
             #expect(await provider.fetch() == .withinMinimumInterval, "only the next fetch ignores the interval")
             #expect(server.requests(for: "/tweaks.json").count == 2)
@@ -149,28 +149,29 @@ extension RemoteLifeCycleTests {
             let observer = NotificationCenter.default.addObserver(
                 forName: TweakProviderDidChangeNotification, object: provider, queue: nil
             ) { notification in
-                observed.append(notification.userInfo?[TweakProviderDidChangeNotificationTweakKey] as? Tweak)
+                observed.append(notification.userInfo?[TweakProviderDidChangeNotificationChangeKey] as? TweakChange)
             }
             defer { NotificationCenter.default.removeObserver(observer) }
             try server.write(documentV2, to: "tweaks.json")
             await provider.fetchAndActivate(expirationDuration: 0)
             #expect(try manager.value(feature: "checkout", variable: "max_items", as: Int.self) == 20)
-            #expect(
-                Set(observed.keys) == ["checkout.max_items", "ui.label_text", "ui.banner"],
-                "one notification per changed tweak")
-            var seen: Set<String> = []
+            let expected: Set<TweakKey> = [
+                TweakKey(feature: "checkout", variable: "max_items"), TweakKey(feature: "ui", variable: "label_text"),
+                TweakKey(feature: "ui", variable: "banner"),
+            ]
+            #expect(observed.changes.map(\.keys) == [expected], "one notification for the whole activation")
             for await change in changes {
-                seen.insert("\(change.feature).\(change.variable)")
-                if seen.count == 3 { break }
+                #expect(change.keys == expected, "one change event for the whole activation")
+                #expect(change.source == provider.name)
+                break
             }
-            #expect(seen == ["checkout.max_items", "ui.label_text", "ui.banner"])
         }
     }
 }
 
 /// Tweaks seen by a notification observer.
 final class ObservedTweaks: Sendable {
-    private let tweaks = Locked<[Tweak?]>([])
-    func append(_ tweak: Tweak?) { tweaks.withLock { $0.append(tweak) } }
-    var keys: [String] { tweaks.withLock { $0.map { $0.map { "\($0.feature).\($0.variable)" } ?? "nil" } } }
+    private let recorded = Locked<[TweakChange]>([])
+    func append(_ change: TweakChange?) { recorded.withLock { $0.append(change ?? .tweaks([])) } }
+    var changes: [TweakChange] { recorded.withLock { $0 } }
 }

@@ -73,7 +73,7 @@ struct RemoteStackTests {
         #expect(try restarted.value(feature: "ui", variable: "banner", as: String.self) == "Sale")
         #expect(try restarted.value(feature: "checkout", variable: "max_items", as: Int.self) == 3)
         #expect(!restarted.isFeatureEnabled("checkout"))
-        restarted.removeAllOverrides()
+        try restarted.removeAllOverrides()
         #expect(restarted.isFeatureEnabled("checkout"))
         #expect(try restarted.value(feature: "checkout", variable: "max_items", as: Int.self) == 20)
         #expect(restartedRemote.cacheError == nil)

@@ -121,7 +121,7 @@ final class StressRun: Sendable {
                         version += 1
                         return version
                     }
-                    try otherProcess.trySet(.int(version), feature: "stress", variable: "file")
+                    try otherProcess.set(.int(version), feature: "stress", variable: "file")
                     try await Task.sleep(for: .milliseconds(20))
                 }
             }

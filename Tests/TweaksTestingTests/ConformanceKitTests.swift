@@ -67,7 +67,7 @@ import TweaksTesting
         }
         let violations = failure?.violations.joined(separator: "\n") ?? ""
         #expect(violations.contains("conformance.int_max reads string"))
-        #expect(violations.contains("posted 0 notification(s)"))
+        #expect(violations.contains("announced 0 change(s)"))
     }
 
     private static func jsonText(_ value: TweakValue) -> String {
@@ -86,11 +86,11 @@ final class SloppyProvider: TweakProvider {
     // closure on it), so concurrent accesses are only reads.
     nonisolated(unsafe) var decryptionClosure: DecryptionClosure?
 
-    func tweakWith(feature: String, variable: String) throws -> Tweak {
-        guard feature == "checkout", variable == "ratio" else {
-            throw TweakError.notSupported(feature: feature, variable: variable, reason: "?")
+    func tweak(for key: TweakKey) throws -> Tweak? {
+        guard key.feature == "checkout", key.variable == "ratio" else {
+            throw TweakError.notSupported(feature: key.feature, variable: key.variable, reason: "?")
         }
-        return Tweak(feature: feature, variable: variable, value: .int(1))
+        return Tweak(feature: key.feature, variable: key.variable, value: .int(1))
     }
 
     var knownTweaks: [Tweak] { [] }
@@ -106,11 +106,11 @@ final class StringlyProvider: MutableTweakProvider, @unchecked Sendable {
     private let lock = NSLock()
     private var values: [String: String] = [:]
 
-    func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
+    func tweak(for key: TweakKey) throws -> Tweak? {
         lock.lock()
         defer { lock.unlock() }
-        return values["\(feature).\(variable)"].map {
-            Tweak(feature: feature, variable: variable, value: .string($0), source: name)
+        return values["\(key.feature).\(key.variable)"].map {
+            Tweak(feature: key.feature, variable: key.variable, value: .string($0), source: name)
         }
     }
 

@@ -31,10 +31,10 @@ import TweaksTesting
         }
     }
 
-    @Test func withoutStrictModeAMismatchIsReadQuietlyAndTheWrapperFallsBack() throws {
+    @Test func withoutStrictModeAMismatchIsReadQuietlyAndTypedReadsPassItOver() throws {
         try withTweakOverrides(.set("checkout", "limit", "many")) { () throws in
             #expect(try manager.tweakWith(feature: "checkout", variable: "limit").value == "many")
-            #expect(CheckoutFlags(manager).limit == -1, "the fallback wrapper cannot read a String as Int")
+            #expect(CheckoutFlags(manager).limit == 3, "the String override is passed over for the default")
         }
     }
 }

@@ -43,7 +43,7 @@ struct CacheTests {
         let manager = TweakManager(tweakProviders: [provider])
         manager.useCache = true
         _ = try manager.tweakWith(feature: "f", variable: "v")
-        EphemeralTweakProvider().set(2, feature: "f", variable: "v")
+        EphemeralTweakProvider().set(.int(2), feature: "f", variable: "v")
         _ = try manager.tweakWith(feature: "f", variable: "v")
         #expect(provider.lookups.withLock { $0 } == 1)
     }
@@ -53,11 +53,11 @@ struct CacheTests {
         let manager = TweakManager(tweakProviders: [overrides, TableProvider(name: "d", ["f.v": 1])])
         manager.useCache = true
         #expect(try manager.tweakWith(feature: "f", variable: "v").value == 1)
-        overrides.set(2, feature: "f", variable: "v")
+        overrides.set(.int(2), feature: "f", variable: "v")
         #expect(try manager.tweakWith(feature: "f", variable: "v").value == 2)
         overrides.deleteValue(feature: "f", variable: "v")
         #expect(try manager.tweakWith(feature: "f", variable: "v").value == 1)
-        overrides.set(3, feature: "f", variable: "new")
+        overrides.set(.int(3), feature: "f", variable: "new")
         #expect(try manager.tweakWith(feature: "f", variable: "new").value == 3)  // a cached miss is dropped too
     }
 
@@ -75,19 +75,13 @@ struct CacheTests {
     /// A provider that posts the change notification in the middle of a read (JustTweak 10.1.1
     /// traps: its cache calls providers inside `DispatchQueue.sync`).
     final class NotifyingOnRead: MutableTweakProvider {
-        var decryptionClosure: DecryptionClosure? {
-            get { nil }
-            set {}
-        }
-        func tweakIfPresent(feature: String, variable: String) -> Tweak? {
-            let tweak = Tweak(feature: feature, variable: variable, value: 7)
-            postDidChange(tweak)
+        func tweak(for key: TweakKey) -> Tweak? {
+            let tweak = Tweak(feature: key.feature, variable: key.variable, value: 7)
+            postDidChange(.tweaks([tweak]))
             return tweak
         }
-        var knownTweaks: [Tweak] { [] }
         func set(_ value: TweakValue, feature: String, variable: String) {}
         func deleteValue(feature: String, variable: String) {}
-        func removeAllValues() {}
     }
 
     @Test func aProviderPostingDuringAReadNeitherDeadlocksNorCrashes() async throws {
@@ -114,12 +108,7 @@ struct CacheTests {
             let probe: Locked<Int>
             init(_ probe: Locked<Int>) { self.probe = probe }
             var name: String { "\(Probe(built: probe))" }
-            var decryptionClosure: DecryptionClosure? {
-                get { nil }
-                set {}
-            }
-            func tweakIfPresent(feature: String, variable: String) -> Tweak? { nil }
-            var knownTweaks: [Tweak] { [] }
+            func tweak(for key: TweakKey) -> Tweak? { nil }
         }
         let built = Locked(0)
         let manager = TweakManager(tweakProviders: [Named(built), TableProvider(name: "d", ["f.v": 1])])

@@ -8,27 +8,23 @@ import Testing
 /// slow store would: it widens the window in which a read that started before a write ends after it.
 final class SlowOverrides: MutableTweakProvider {
     let inner = EphemeralTweakProvider(name: "slow")
-    var decryptionClosure: DecryptionClosure? {
-        get { nil }
-        set {}
-    }
-    func tweakIfPresent(feature: String, variable: String) -> Tweak? {
-        let tweak = try? inner.tweakIfPresent(feature: feature, variable: variable)
+    func tweak(for key: TweakKey) -> Tweak? {
+        let tweak = inner.tweak(for: key)
         usleep(UInt32.random(in: 0...40))
         return tweak
     }
     var knownTweaks: [Tweak] { inner.knownTweaks }
     func set(_ value: TweakValue, feature: String, variable: String) {
         inner.set(value, feature: feature, variable: variable)
-        postDidChange(Tweak(feature: feature, variable: variable, value: value))
+        postDidChange(.tweaks([Tweak(feature: feature, variable: variable, value: value)]))
     }
     func deleteValue(feature: String, variable: String) {
         inner.deleteValue(feature: feature, variable: variable)
-        postDidChange(nil)
+        postDidChange(.everything)
     }
     func removeAllValues() {
         inner.removeAllValues()
-        postDidChange(nil)
+        postDidChange(.everything)
     }
 }
 
@@ -127,12 +123,8 @@ struct ConcurrencyTests {
         let armed = Locked(false)
         let parked = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        var decryptionClosure: DecryptionClosure? {
-            get { nil }
-            set {}
-        }
-        func tweakIfPresent(feature: String, variable: String) -> Tweak? {
-            let tweak = try? inner.tweakIfPresent(feature: feature, variable: variable)
+        func tweak(for key: TweakKey) -> Tweak? {
+            let tweak = inner.tweak(for: key)
             let shouldPark = armed.withLock { armed in
                 defer { armed = false }
                 return armed
@@ -146,15 +138,14 @@ struct ConcurrencyTests {
         var knownTweaks: [Tweak] { inner.knownTweaks }
         func set(_ value: TweakValue, feature: String, variable: String) {
             inner.set(value, feature: feature, variable: variable)
-            postDidChange(Tweak(feature: feature, variable: variable, value: value))
+            postDidChange(.tweaks([Tweak(feature: feature, variable: variable, value: value)]))
         }
         func deleteValue(feature: String, variable: String) {}
-        func removeAllValues() {}
     }
 
     @Test func aReadThatStartedBeforeAWriteCannotCacheTheOldValue() async throws {
         let overrides = ParkingOverrides()
-        overrides.inner.set(1, feature: "f", variable: "v")
+        overrides.inner.set(.int(1), feature: "f", variable: "v")
         let manager = TweakManager(tweakProviders: [overrides])
         manager.useCache = true
         overrides.armed.withLock { $0 = true }

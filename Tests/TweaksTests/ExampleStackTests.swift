@@ -43,7 +43,7 @@ struct ExampleStackTests {
 
         // An override switches a feature off and changes values; the in-memory layer sits below it.
         try manager.setFeatureEnabled(false, feature: "ui_customization")
-        session.set("session text", feature: "ui_customization", variable: "label_text")
+        try session.set("session text", feature: "ui_customization", variable: "label_text")
         try manager.set(
             .json(["isUnderMaintenance": true, "title": "Down", "message": "Soon"]), feature: "general",
             variable: "maintenance_mode")
@@ -59,7 +59,7 @@ struct ExampleStackTests {
         #expect(
             try restarted.value(feature: "general", variable: "maintenance_mode", as: Maintenance.self).title == "Down")
         #expect(try restarted.tweakWith(feature: "ui_customization", variable: "label_text").value == "Test value")
-        restarted.removeAllOverrides()
+        try restarted.removeAllOverrides()
         #expect(restarted.isFeatureEnabled("ui_customization"))
     }
 }

@@ -21,7 +21,7 @@ struct FeatureEnabledTests {
             overrides, TableProvider(name: "defaults", ["beta.enabled": false]),
         ])
         #expect(!manager.isFeatureEnabled("beta"))
-        overrides.setFeatureEnabled(true, feature: "beta")
+        try overrides.setFeatureEnabled(true, feature: "beta")
         #expect(manager.isFeatureEnabled("beta"))
     }
 
@@ -36,31 +36,46 @@ struct FeatureEnabledTests {
         let manager = TweakManager(tweakProviders: [high, TableProvider(name: "low", ["beta.enabled": false])])
         let log = LogRecorder()
         manager.logClosure = log.closure
-        #expect(
-            throws: TweakError.notSupported(feature: "beta", variable: "enabled", reason: "expected Bool, found string")
-        ) {
-            try high.isFeatureEnabled("beta")
-        }
+        #expect(high.isFeatureEnabled("beta") == false)
         #expect(!manager.isFeatureEnabled("beta"))
-        #expect(log.contains("feature beta: high's opinion is passed over", level: .error))
+        #expect(log.contains("beta.enabled: high's value is passed over: expected Bool, found string", level: .error))
         #expect(log.contains("feature beta is disabled (low)", level: .debug))
     }
 
-    @Test func aCustomProviderOpinionIsHonoured() {
+    @Test func aCustomProviderSwitchesFeaturesOffWithAnEnabledTweak() {
         final class KillSwitch: TweakProvider {
-            var decryptionClosure: DecryptionClosure? {
-                get { nil }
-                set {}
+            func tweak(for key: TweakKey) -> Tweak? {
+                guard key.feature == "payments", key.variable == TweakManager.featureEnabledVariable else { return nil }
+                return Tweak(feature: key.feature, variable: key.variable, value: false)
             }
-            func tweakIfPresent(feature: String, variable: String) -> Tweak? { nil }
-            func isFeatureEnabled(_ feature: String) -> Bool? { feature == "payments" ? false : nil }
-            var knownTweaks: [Tweak] { [] }
         }
         let manager = TweakManager(tweakProviders: [
             KillSwitch(), TableProvider(name: "defaults", ["payments.enabled": true, "search.enabled": true]),
         ])
         #expect(!manager.isFeatureEnabled("payments"))
         #expect(manager.isFeatureEnabled("search"))
+    }
+
+    /// A provider written for JustTweak decides features with `isFeatureEnabled(_:) -> Bool`
+    /// (its Firebase example reads a Boolean remote value named after the feature): `true`
+    /// enables the feature, `false` leaves it to the next provider, as in JustTweak.
+    @Test func aJustTweakStyleVerdictIsHonoured() {
+        final class FirebaseLike: TweakProvider {
+            let remoteBooleans: [String: Bool]
+            init(_ remoteBooleans: [String: Bool]) { self.remoteBooleans = remoteBooleans }
+            func tweak(for key: TweakKey) -> Tweak? { nil }
+            func isFeatureEnabled(_ feature: String) -> Bool { remoteBooleans[feature] ?? false }
+        }
+        let manager = TweakManager(tweakProviders: [
+            FirebaseLike(["checkout": true, "search": false]),
+            TableProvider(name: "defaults", ["search.enabled": true, "beta.enabled": false]),
+        ])
+        #expect(manager.isFeatureEnabled("checkout"))
+        #expect(manager.isFeatureEnabled("search"))  // false is no verdict: the defaults decide
+        #expect(!manager.isFeatureEnabled("beta"))
+        #expect(!manager.isFeatureEnabled("unknown"))
+        let explanation = manager.explain(feature: "checkout", variable: "enabled")
+        #expect(explanation.winner?.provider == "FirebaseLike")
     }
 
     @Test(arguments: [false, true])
@@ -70,7 +85,7 @@ struct FeatureEnabledTests {
         manager.useCache = useCache
         #expect(manager.isFeatureEnabled("f"))
         // Directly on the provider: only its notification tells the manager.
-        overrides.setFeatureEnabled(false, feature: "f")
+        try overrides.setFeatureEnabled(false, feature: "f")
         #expect(!manager.isFeatureEnabled("f"))
     }
 }
@@ -89,7 +104,7 @@ struct OverrideTests {
         try manager.set(TweakValue.json(["a": 1]), feature: "f", variable: "j")
         try manager.deleteValue(feature: "f", variable: "v")
         #expect(try manager.tweakIfPresent(feature: "f", variable: "v") == nil)
-        manager.removeAllOverrides()
+        try manager.removeAllOverrides()
         #expect(first.knownTweaks.isEmpty)
     }
 

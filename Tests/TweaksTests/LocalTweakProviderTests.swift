@@ -101,9 +101,9 @@ let localTweaksExampleURL = URL(fileURLWithPath: #filePath)
     }
 
     @Test func featureEnabledComesFromTheEnabledVariable() throws {
-        #expect(try provider.isFeatureEnabled("general") == true)
-        #expect(try provider.isFeatureEnabled("ui_customization") == true)
-        #expect(try provider.isFeatureEnabled("unknown_feature") == nil)
+        #expect(provider.isFeatureEnabled("general"))
+        #expect(provider.isFeatureEnabled("ui_customization"))
+        #expect(!provider.isFeatureEnabled("unknown_feature"))
     }
 
     // MARK: Encryption
@@ -190,7 +190,7 @@ let localTweaksExampleURL = URL(fileURLWithPath: #filePath)
             let json = #"{"f": {"enabled": {"Value": false}, "n": {"Value": -1.5e3}, "o": {"Value": [1, null]}}}"#
             let url = try directory.write(Data(json.utf8), named: "tweaks.json")
             let loaded = try LocalTweakProvider(jsonURL: url)
-            #expect(try loaded.isFeatureEnabled("f") == false)
+            #expect(!loaded.isFeatureEnabled("f"))
             #expect(try loaded.tweakIfPresent(feature: "f", variable: "n")?.value == .double(-1500))
             #expect(try loaded.tweakIfPresent(feature: "f", variable: "o")?.value == .json([1, nil]))
             #expect(loaded.features == ["f": ["enabled", "n", "o"]])

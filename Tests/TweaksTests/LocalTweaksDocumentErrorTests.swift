@@ -232,7 +232,7 @@ let malformedDocuments: [MalformedDocument] = [
     @Test func byteOrderMarkIsSkipped() throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(#"{"f": {"enabled": {"Value": true}}}"#.utf8)
         let provider = try LocalTweakProvider(data: Data(bytes))
-        #expect(try provider.isFeatureEnabled("f") == true)
+        #expect(provider.isFeatureEnabled("f"))
     }
 
     @Test func nullsInsideJSONValuesAreAllowed() throws {

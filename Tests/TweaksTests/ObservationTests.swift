@@ -12,14 +12,14 @@ struct ObservationTests {
         let seen = Locked<[TweakValue]>([])
         manager.registerForConfigurationsUpdates(observer) { tweak in seen.withLock { $0.append(tweak.value) } }
         try manager.set(1, feature: "f", variable: "v")
-        overrides.set(2, feature: "f", variable: "v")
-        EphemeralTweakProvider().set(99, feature: "f", variable: "v")  // not this manager's provider
+        try overrides.set(2, feature: "f", variable: "v")
+        try EphemeralTweakProvider().set(99, feature: "f", variable: "v")  // not this manager's provider
         manager.deregisterFromConfigurationsUpdates(observer)
         try manager.set(3, feature: "f", variable: "v")
         #expect(seen.withLock { $0 } == [1, 2])
     }
 
-    @Test func changesStreamYieldsResolvedTweaks() async throws {
+    @Test func changesStreamYieldsOneElementPerChange() async throws {
         let overrides = EphemeralTweakProvider()
         let manager = TweakManager(tweakProviders: [overrides, TableProvider(name: "d", ["f.v": 1])])
         var iterator = manager.changes.makeAsyncIterator()
@@ -31,11 +31,13 @@ struct ObservationTests {
         let second = await iterator.next()
         let third = await iterator.next()
         let fourth = await iterator.next()
-        // Elements resolve when consumed: the manager's answer now, not at the time of the change.
-        #expect(first?.feature == "f" && first?.variable == "v" && first?.tweak?.value == 1)
-        #expect(second?.tweak?.source == "d")
-        #expect(third?.feature == "g" && third?.tweak == nil)
-        #expect(fourth?.variable == "w")
+        let (fv, gw) = (TweakKey(feature: "f", variable: "v"), TweakKey(feature: "g", variable: "w"))
+        // Each element names what the provider changed, as the provider reported it.
+        #expect(first?.keys == [fv] && first?.tweaks.first?.value == 2 && first?.source == "EphemeralTweakProvider")
+        #expect(second?.keys == [fv] && second?.tweaks.first?.value == 2, "a removed tweak as it was")
+        #expect(third?.keys == [gw] && third?.affects(feature: "g", variable: "w") == true)
+        #expect(fourth?.keys == [gw] && fourth?.affects(fv) == false)
+        #expect(try manager.tweakWith(feature: "f", variable: "v").source == "d")
     }
 
     @Test func valuesStreamStartsWithTheCurrentValueThenFollowsChanges() async throws {
@@ -44,13 +46,13 @@ struct ObservationTests {
         manager.useCache = true
         var values = manager.values(feature: "f", variable: "v").makeAsyncIterator()
         #expect(await values.next() == .some(1))
-        overrides.set(5, feature: "f", variable: "v")
+        try overrides.set(5, feature: "f", variable: "v")
         #expect(await values.next() == .some(5))
-        overrides.set("unrelated", feature: "f", variable: "other")
-        overrides.set(5, feature: "f", variable: "v")  // same value: no element
-        overrides.set(6, feature: "f", variable: "v")
+        try overrides.set("unrelated", feature: "f", variable: "other")
+        try overrides.set(5, feature: "f", variable: "v")  // same value: no element
+        try overrides.set(6, feature: "f", variable: "v")
         #expect(await values.next() == .some(6))
-        manager.removeAllOverrides()
+        try manager.removeAllOverrides()
         #expect(await values.next() == .some(1))
     }
 

@@ -13,8 +13,10 @@ final class ChangeRecorder: Sendable {
         observer = NotificationCenter.default.addObserver(
             forName: TweakProviderDidChangeNotification, object: provider, queue: nil
         ) { [tweaks] notification in
-            let tweak = notification.userInfo?[TweakProviderDidChangeNotificationTweakKey] as? Tweak
-            tweaks.withLock { $0.append(tweak) }
+            // Each changed tweak of the announced change; `nil` for a change of everything.
+            let change = notification.userInfo?[TweakProviderDidChangeNotificationChangeKey] as? TweakChange
+            let changed: [Tweak?] = change.map { $0.keys == nil ? [nil] : $0.tweaks.map(Optional.some) } ?? [nil]
+            tweaks.withLock { $0.append(contentsOf: changed) }
         }
     }
 
@@ -48,7 +50,7 @@ struct OverridesFileTweakProviderTests {
             let url = directory.url.appendingPathComponent("nested/folder/overrides.json")
             let writer = try OverridesFileTweakProvider(fileURL: url, pollInterval: nil)
             #expect(!FileManager.default.fileExists(atPath: url.path))  // created by the first change
-            for (variable, value) in Self.everyKind { writer.set(value, feature: "f", variable: variable) }
+            for (variable, value) in Self.everyKind { try writer.set(value, feature: "f", variable: variable) }
             #expect(writer.lastError == nil)
 
             let reader = try OverridesFileTweakProvider(fileURL: url, name: "reader", pollInterval: nil)
@@ -76,9 +78,9 @@ struct OverridesFileTweakProviderTests {
         try TemporaryDirectory.with { directory in
             let url = directory.url.appendingPathComponent("overrides.json")
             let provider = try OverridesFileTweakProvider(fileURL: url, pollInterval: nil)
-            provider.set(43, feature: "general", variable: "meaning_of_life")
-            provider.set(false, feature: "general", variable: "enabled")
-            provider.set("Hi", feature: "ui", variable: "label_text")
+            try provider.set(43, feature: "general", variable: "meaning_of_life")
+            try provider.set(false, feature: "general", variable: "enabled")
+            try provider.set("Hi", feature: "ui", variable: "label_text")
             #expect(
                 try String(contentsOf: url, encoding: .utf8) == """
                     {
@@ -92,7 +94,7 @@ struct OverridesFileTweakProviderTests {
                     }
 
                     """)
-            provider.removeAllValues()
+            try provider.removeAllValues()
             #expect(try String(contentsOf: url, encoding: .utf8) == "{}\n")
         }
     }
@@ -101,7 +103,7 @@ struct OverridesFileTweakProviderTests {
         try TemporaryDirectory.with { directory in
             let url = directory.url.appendingPathComponent("overrides.json")
             let provider = try OverridesFileTweakProvider(fileURL: url, pollInterval: nil)
-            provider.set(1, feature: "f", variable: "v")
+            try provider.set(1, feature: "f", variable: "v")
             try FileManager.default.removeItem(at: url)
             #expect(try provider.tweakWith(feature: "f", variable: "v").value == 1)
             let recorder = ChangeRecorder(provider)
@@ -116,11 +118,11 @@ struct OverridesFileTweakProviderTests {
             let provider = try OverridesFileTweakProvider(
                 fileURL: directory.url.appendingPathComponent("o.json"), pollInterval: nil)
             let recorder = ChangeRecorder(provider)
-            provider.set(1, feature: "f", variable: "a")
-            provider.set(2, feature: "f", variable: "b")
-            provider.deleteValue(feature: "f", variable: "missing")
-            provider.deleteValue(feature: "f", variable: "a")
-            provider.removeAllValues()
+            try provider.set(1, feature: "f", variable: "a")
+            try provider.set(2, feature: "f", variable: "b")
+            try provider.deleteValue(feature: "f", variable: "missing")
+            try provider.deleteValue(feature: "f", variable: "a")
+            try provider.removeAllValues()
             #expect(recorder.summary == ["f.a=1", "f.a=1", "f.b=2", "f.b=2"])
             try provider.reload()  // our own writes are not changes from outside
             #expect(recorder.all.count == 4)
@@ -138,14 +140,14 @@ struct OverridesFileTweakProviderTests {
         let recorder = ChangeRecorder(watcher)
 
         let other = try OverridesFileTweakProvider(fileURL: url, name: "other", pollInterval: nil)
-        try other.trySet(1, feature: "f", variable: "a")
-        try other.trySet("x", feature: "g", variable: "b")
+        try other.set(1, feature: "f", variable: "a")
+        try other.set("x", feature: "g", variable: "b")
         try await recorder.wait(for: 2)
         #expect(recorder.summary == ["f.a=1", "g.b=x"])
         #expect(try manager.tweakWith(feature: "f", variable: "a").value == 1)  // the cache was emptied
         #expect(try manager.tweakWith(feature: "f", variable: "a").source == "watcher")
 
-        try other.tryDeleteValue(feature: "f", variable: "a")
+        try other.deleteValue(feature: "f", variable: "a")
         try await recorder.wait(for: 3)
         #expect(recorder.summary == ["f.a=1", "f.a=1", "g.b=x"])
         #expect(try manager.tweakWith(feature: "f", variable: "a").value == 0)
@@ -157,9 +159,9 @@ struct OverridesFileTweakProviderTests {
             let first = try OverridesFileTweakProvider(fileURL: url, pollInterval: nil)
             let second = try OverridesFileTweakProvider(fileURL: url, pollInterval: nil)
             let recorder = ChangeRecorder(first)
-            first.set(1, feature: "f", variable: "a")
-            second.set(2, feature: "f", variable: "b")
-            first.set(3, feature: "f", variable: "c")  // first has not polled: it reads the file before writing
+            try first.set(1, feature: "f", variable: "a")
+            try second.set(2, feature: "f", variable: "b")
+            try first.set(3, feature: "f", variable: "c")  // first has not polled: it reads the file before writing
             let reread = try LocalTweakProvider(jsonURL: url)
             #expect(reread.knownTweaks.map { "\($0.variable)=\($0.value)" }.sorted() == ["a=1", "b=2", "c=3"])
             #expect(try first.tweakWith(feature: "f", variable: "b").value == 2)
@@ -182,11 +184,9 @@ struct OverridesFileTweakProviderTests {
             #expect(throws: TweakLoadError.self) { try provider.reload() }
             #expect(provider.lastError is TweakLoadError)
             #expect(try provider.tweakWith(feature: "f", variable: "v").value == 1)
-            // A write would destroy the hand-edited file: trySet refuses, set keeps the change in memory.
-            #expect(throws: TweakLoadError.self) { try provider.trySet(3, feature: "f", variable: "w") }
+            // A write would destroy the hand-edited file: set refuses and changes nothing.
+            #expect(throws: TweakLoadError.self) { try provider.set(3, feature: "f", variable: "w") }
             #expect(try provider.tweakIfPresent(feature: "f", variable: "w") == nil)
-            provider.set(3, feature: "f", variable: "w")
-            #expect(try provider.tweakWith(feature: "f", variable: "w").value == 3)
             #expect(try String(contentsOf: url, encoding: .utf8) == #"{"f": {"v": {"Value": 2},}}"#)
 
             try Data(#"{"f": {"v": {"Value": 4}}}"#.utf8).write(to: url)
@@ -196,24 +196,25 @@ struct OverridesFileTweakProviderTests {
         }
     }
 
-    @Test func anUnwritableFileThrowsFromTrySetAndIsRecordedBySet() throws {
+    @Test func anUnwritableFileThrowsAndChangesNothing() throws {
         try TemporaryDirectory.with { directory in
             // The "folder" is a file: nothing can be created in it (even by root, unlike permissions).
             let notAFolder = try directory.write(Data(), named: "file")
             let url = notAFolder.appendingPathComponent("overrides.json")
             let provider = try OverridesFileTweakProvider(fileURL: url, pollInterval: nil)
             #expect {
-                try provider.trySet(1, feature: "f", variable: "v")
+                try provider.set(1, feature: "f", variable: "v")
             } throws: { error in
                 (error as? TweakWriteError)?.path == url.path
                     && "\(error)" == "\(url.path): cannot be written: cannot create a temporary file: Not a directory"
             }
             #expect(try provider.tweakIfPresent(feature: "f", variable: "v") == nil)
+            // Through a manager, the error reaches the caller and nothing is announced.
             let recorder = ChangeRecorder(provider)
-            provider.set(1, feature: "f", variable: "v")
-            #expect(provider.lastError is TweakWriteError)
-            #expect(try provider.tweakWith(feature: "f", variable: "v").value == 1)
-            #expect(recorder.summary == ["f.v=1"])
+            let manager = TweakManager(tweakProviders: [provider])
+            #expect(throws: TweakWriteError.self) { try manager.set(1, feature: "f", variable: "v") }
+            #expect(try manager.tweakIfPresent(feature: "f", variable: "v") == nil)
+            #expect(recorder.all.isEmpty)
         }
     }
 
@@ -230,7 +231,7 @@ struct OverridesFileTweakProviderTests {
             let tweak = try provider.tweakWith(feature: "f", variable: "secret")
             #expect(tweak.value == "secret" && tweak.isEncrypted && tweak.title == "S")
             // Rewriting the file keeps the entry encrypted, with its metadata.
-            provider.set(1, feature: "f", variable: "other")
+            try provider.set(1, feature: "f", variable: "other")
             #expect(
                 try String(contentsOf: url, encoding: .utf8).contains(
                     #""secret": { "Title": "S", "Encrypted": true, "Value": "terces" }"#))

@@ -100,14 +100,18 @@ struct PropertyWrapperTests {
         #expect(flags.$mistypedWithFallback.explanation.typeMismatch?.contains("expected String") == true)
     }
 
-    @Test func aMistypedOverrideFallsBackToTheFirstValueOfTheRightType() throws {
+    @Test func aMistypedOverrideIsPassedOverForTheNextValue() throws {
         let (manager, overrides) = Self.makeManager()
         let log = LogRecorder()
         manager.logClosure = log.closure
-        overrides.set("not a number", feature: "f", variable: "count")
+        try overrides.set("not a number", feature: "f", variable: "count")
         let flags = Flags(manager)
         #expect(flags.count == 42)
-        #expect(log.contains("@TweakProperty f.count: expected Int, found string not a number", level: .error))
+        #expect(
+            log.contains(
+                "f.count: EphemeralTweakProvider's value is passed over: expected Int, found string not a number",
+                level: .error))
+        #expect(flags.$count.explanation.winner?.provider == "defaults")
     }
 
     @Test func projectionGivesTheResolvedTweakAndUpdates() async throws {
@@ -117,7 +121,7 @@ struct PropertyWrapperTests {
         #expect(flags.$count.explanation.winner?.provider == "defaults")
         var updates = flags.$count.updates.makeAsyncIterator()
         #expect(await updates.next() == 42)
-        overrides.set(43, feature: "f", variable: "count")
+        try overrides.set(43, feature: "f", variable: "count")
         #expect(await updates.next() == 43)
     }
 
@@ -128,6 +132,7 @@ struct PropertyWrapperTests {
             _ = property.wrappedValue
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains("@TweakProperty f.absent: f.absent was not found"))
+        #expect(
+            message.contains("@TweakProperty f.absent: no provider has a usable Int value (f.absent was not found)"))
     }
 }

@@ -113,10 +113,10 @@ import Testing
             posted.append("\(notification) \(notification.userInfo ?? [:])")
         }
         defer { NotificationCenter.default.removeObserver(observer) }
-        ephemeral.postDidChange(token)
+        ephemeral.postDidChange(.tweaks([token]))
         #expect(posted.all.count == 1)
         expectNoSecret(in: posted.all.joined(), "a change notification")
-        let change = TweakChange(feature: "secrets", variable: "token", tweak: token)
+        let change = TweakChange.tweaks([token])
         expectNoSecret(in: "\(change) \(String(reflecting: change)) \(dumped(change))", "a TweakChange")
     }
 

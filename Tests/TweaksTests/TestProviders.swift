@@ -28,11 +28,10 @@ final class TableProvider: TweakProvider {
         set { closure.withLock { $0 = newValue } }
     }
 
-    func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
+    func tweak(for key: TweakKey) throws -> Tweak? {
         lookups.withLock { $0 += 1 }
-        let key = TweakKey(feature: feature, variable: variable)
         if let failure = failures[key] { throw failure }
-        return tweaks[key].map { Tweak(feature: feature, variable: variable, value: $0, source: name) }
+        return tweaks[key].map { Tweak(feature: key.feature, variable: key.variable, value: $0, source: name) }
     }
 
     var knownTweaks: [Tweak] {

@@ -30,33 +30,35 @@ struct TweakManagerTests {
         #expect(throws: TweakError.self) { try manager.tweakWith(feature: "c", variable: "enabled") }
     }
 
-    @Test func aProviderErrorSurfacesInsteadOfFallingBack() {
-        let broken = TableProvider(
-            name: "override",
-            failing: ["general.secret": .decryptionClosureNotProvided(feature: "general", variable: "secret")])
+    @Test func aFailingProviderIsPassedOverAndReportedWhenNothingElseAnswers() throws {
+        let failure = TweakError.decryptionClosureNotProvided(feature: "general", variable: "secret")
+        let broken = TableProvider(name: "override", failing: ["general.secret": failure])
         let defaults = TableProvider(name: "defaults", ["general.secret": "fallback"])
         let manager = TweakManager(tweakProviders: [broken, defaults])
-        #expect(throws: TweakError.decryptionClosureNotProvided(feature: "general", variable: "secret")) {
-            try manager.tweakWith(feature: "general", variable: "secret")
-        }
+        let log = LogRecorder()
+        manager.logClosure = log.closure
+        #expect(try manager.tweakWith(feature: "general", variable: "secret").source == "defaults")
+        #expect(log.contains("general.secret: override failed, passed over", level: .error))
+        // Alone, the failing provider's error is what the read throws: never a silent "not found".
+        let alone = TweakManager(tweakProviders: [broken])
+        #expect(throws: failure) { try alone.tweakWith(feature: "general", variable: "secret") }
     }
 
     @Test func missingSourceIsFilledWithTheProviderName() throws {
+        // The smallest provider: one method, and it throws `notFound` as JustTweak's did.
         final class Anonymous: TweakProvider {
-            var decryptionClosure: DecryptionClosure? {
-                get { nil }
-                set {}
+            func tweak(for key: TweakKey) throws -> Tweak? {
+                guard key.feature == "f" else {
+                    throw TweakError.notFound(feature: key.feature, variable: key.variable)
+                }
+                return Tweak(feature: key.feature, variable: key.variable, value: 1)
             }
-            func tweakWith(feature: String, variable: String) throws -> Tweak {
-                guard feature == "f" else { throw TweakError.notFound(feature: feature, variable: variable) }
-                return Tweak(feature: feature, variable: variable, value: 1)
-            }
-            var knownTweaks: [Tweak] { [] }
         }
         let manager = TweakManager(tweakProviders: [Anonymous()])
         #expect(try manager.tweakWith(feature: "f", variable: "v").source == "Anonymous")
-        // The protocol's default `tweakIfPresent` turns `notFound` into nil.
+        // A thrown `notFound` is "not found", not a failure.
         #expect(try manager.tweakIfPresent(feature: "g", variable: "v") == nil)
+        #expect(manager.explain(feature: "g", variable: "v").answers.first?.answer.isNotFound == true)
     }
 
     @Test func typedReadsAreExact() throws {
@@ -128,12 +130,13 @@ struct TweakManagerTests {
         let manager = TweakManager(tweakProviders: [overrides, broken, defaults])
         let explanation = manager.explain(feature: "f", variable: "v")
         #expect(explanation.answers.map(\.provider) == ["overrides", "remote", "defaults"])
-        guard case .notFound = explanation.answers[0].answer, case .error(let text) = explanation.answers[1].answer,
-            case .value(let tweak) = explanation.answers[2].answer
-        else { Issue.record("unexpected answers \(explanation)"); return }
-        #expect(text.contains("bad"))
-        #expect(tweak.value == 1)
-        #expect(explanation.winningIndex == 1)
+        #expect(explanation.answers[0].answer.isNotFound)
+        #expect(explanation.answers[1].answer.failure?.contains("bad") == true)
+        #expect(explanation.answers[1].answer.tweak == nil)
+        #expect(explanation.answers[2].answer.tweak?.value == 1)
+        // The failing provider is passed over: the defaults answer, as a read does.
+        #expect(explanation.winningIndex == 2)
+        #expect(try manager.tweakWith(feature: "f", variable: "v").value == 1)
 
         manager.useCache = true
         #expect(manager.explain(feature: "f", variable: "w").isCached == false)

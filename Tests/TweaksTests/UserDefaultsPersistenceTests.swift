@@ -17,13 +17,13 @@ import Testing
         await #expect(processExitsWith: .success) {
             let defaults = UserDefaults(suiteName: UserDefaultsPersistenceTests.suiteName)!
             let provider = UserDefaultsTweakProvider(userDefaults: defaults)
-            provider.set(43, feature: "general", variable: "meaning_of_life")
-            provider.setFeatureEnabled(false, feature: "checkout")
+            provider.set(.int(43), feature: "general", variable: "meaning_of_life")
+            provider.set(.bool(false), feature: "checkout", variable: TweakManager.featureEnabledVariable)
             exit(0)
         }
         // This process has not opened the suite before: it reads what the child left on disk.
         let provider = UserDefaultsTweakProvider(userDefaults: UserDefaults(suiteName: Self.suiteName)!)
         #expect(try provider.tweakWith(feature: "general", variable: "meaning_of_life").value == 43)
-        #expect(try provider.isFeatureEnabled("checkout") == false)
+        #expect(!provider.isFeatureEnabled("checkout"))
     }
 }

@@ -31,11 +31,11 @@ struct UserDefaultsTweakProviderTests {
         let suite = TemporaryDefaults()
         defer { suite.clear() }
         let provider = UserDefaultsTweakProvider(userDefaults: suite.make())
-        provider.set(true, feature: "a", variable: "enabled")
-        provider.set(false, feature: "b", variable: "enabled")
-        #expect(try provider.isFeatureEnabled("a") == true)
-        #expect(try provider.isFeatureEnabled("b") == false)
-        #expect(try provider.isFeatureEnabled("c") == nil)
+        try provider.set(true, feature: "a", variable: "enabled")
+        try provider.set(false, feature: "b", variable: "enabled")
+        #expect(provider.isFeatureEnabled("a"))
+        #expect(!provider.isFeatureEnabled("b"))
+        #expect(!provider.isFeatureEnabled("c"))
         #expect(throws: TweakError.notFound(feature: "c", variable: "enabled")) {
             try provider.tweakWith(feature: "c", variable: "enabled")
         }
@@ -46,8 +46,8 @@ struct UserDefaultsTweakProviderTests {
         defer { suite.clear() }
         let defaults = suite.make()
         let provider = UserDefaultsTweakProvider(userDefaults: defaults)
-        provider.set(1, feature: "f", variable: "a")
-        provider.set(2, feature: "f", variable: "b")
+        try provider.set(1, feature: "f", variable: "a")
+        try provider.set(2, feature: "f", variable: "b")
         provider.deleteValue(feature: "f", variable: "a")
         #expect(try provider.tweakIfPresent(feature: "f", variable: "a") == nil)
         #expect(try provider.tweakIfPresent(feature: "f", variable: "b")?.value == 2)
@@ -63,7 +63,7 @@ struct UserDefaultsTweakProviderTests {
         let defaults = suite.make()
         let appProvider = UserDefaultsTweakProvider(userDefaults: defaults)
         let debugMenuProvider = UserDefaultsTweakProvider(userDefaults: defaults)
-        debugMenuProvider.set("on", feature: "f", variable: "v")
+        try debugMenuProvider.set("on", feature: "f", variable: "v")
         #expect(try appProvider.tweakIfPresent(feature: "f", variable: "v")?.value == "on")
     }
 
@@ -78,11 +78,11 @@ struct UserDefaultsTweakProviderTests {
         appManager.useCache = true
         var changes = appManager.changes.makeAsyncIterator()
         #expect(try appManager.tweakWith(feature: "f", variable: "v").value == "default")
-        debugMenuProvider.set("debug", feature: "f", variable: "v")
+        try debugMenuProvider.set("debug", feature: "f", variable: "v")
         #expect(try appManager.tweakWith(feature: "f", variable: "v").value == "debug")
         let change = await changes.next()
-        #expect(change?.feature == "f" && change?.variable == "v" && change?.tweak?.value == "debug")
-        debugMenuProvider.set("debug", feature: "f", variable: "v")  // unchanged: the sibling stays quiet
+        #expect(change?.keys == [TweakKey(feature: "f", variable: "v")] && change?.tweaks.first?.value == "debug")
+        try debugMenuProvider.set("debug", feature: "f", variable: "v")  // unchanged: the sibling stays quiet
         debugMenuProvider.deleteValue(feature: "f", variable: "v")
         #expect(try appManager.tweakWith(feature: "f", variable: "v").value == "default")
     }
@@ -97,7 +97,7 @@ struct UserDefaultsTweakProviderTests {
         #expect(try manager.tweakWith(feature: "f", variable: "v").value == 1)
         // Another process (here: another key's provider copying its data) writes the suite.
         let external = UserDefaultsTweakProvider(userDefaults: defaults, key: "staging")
-        external.set(2, feature: "f", variable: "v")
+        try external.set(2, feature: "f", variable: "v")
         defaults.set(defaults.dictionary(forKey: "staging"), forKey: UserDefaultsTweakProvider.defaultKey)
         #expect(try manager.tweakWith(feature: "f", variable: "v").value == 1)  // not yet reloaded
         provider.reload()
@@ -114,11 +114,11 @@ struct UserDefaultsTweakProviderTests {
         ) { _ in
             _ = try? provider.tweakIfPresent(feature: "f", variable: "v")
             if (try? provider.tweakIfPresent(feature: "f", variable: "echo")) == nil {
-                provider.set(true, feature: "f", variable: "echo")
+                try? provider.set(true, feature: "f", variable: "echo")
             }
         }
         defer { NotificationCenter.default.removeObserver(observer) }
-        provider.set(1, feature: "f", variable: "v")
+        try provider.set(1, feature: "f", variable: "v")
         #expect(try provider.tweakWith(feature: "f", variable: "v").value == 1)
     }
 
@@ -128,7 +128,7 @@ struct UserDefaultsTweakProviderTests {
         let defaults = suite.make()
         let first = UserDefaultsTweakProvider(userDefaults: defaults, key: "first")
         let second = UserDefaultsTweakProvider(userDefaults: defaults, key: "second")
-        first.set(1, feature: "f", variable: "v")
+        try first.set(1, feature: "f", variable: "v")
         #expect(try second.tweakIfPresent(feature: "f", variable: "v") == nil)
     }
 
@@ -153,7 +153,7 @@ struct UserDefaultsTweakProviderTests {
             #expect(feature == "f" && name == variable)
         }
         // Writing keeps the readable entries and drops the unreadable ones.
-        provider.set(true, feature: "g", variable: "v")
+        try provider.set(true, feature: "g", variable: "v")
         let reloaded = UserDefaultsTweakProvider(userDefaults: suite.make())
         #expect(try reloaded.tweakWith(feature: "f", variable: "good").value == 3)
         #expect(try reloaded.tweakWith(feature: "g", variable: "v").value == true)
@@ -172,7 +172,7 @@ struct UserDefaultsTweakProviderTests {
             }
         }
         defer { NotificationCenter.default.removeObserver(observer) }
-        provider.set(5, feature: "f", variable: "v")
+        try provider.set(5, feature: "f", variable: "v")
         #expect(received.withLock { $0.map(\.value) } == [5])
         provider.deleteValue(feature: "f", variable: "v")
         #expect(received.withLock { $0.count } == 2)
@@ -189,7 +189,7 @@ struct EphemeralTweakProviderTests {
             forName: TweakProviderDidChangeNotification, object: provider, queue: nil
         ) { _ in received.withLock { $0 += 1 } }
         defer { NotificationCenter.default.removeObserver(observer) }
-        provider.set(2, feature: "f", variable: "a")
+        try provider.set(2, feature: "f", variable: "a")
         provider.deleteValue(feature: "f", variable: "b")
         provider.deleteValue(feature: "f", variable: "b")  // nothing removed: no notification
         provider.removeAllValues()

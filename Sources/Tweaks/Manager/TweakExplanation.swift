@@ -1,25 +1,81 @@
-/// How a ``TweakManager`` resolves one tweak: every provider's answer in priority order, which
-/// one wins, and whether the cache would answer. Made by ``TweakManager/explain(feature:variable:)``.
+/// How a ``TweakManager`` resolves one tweak: every layer's answer in priority order (a task-local
+/// override, then each provider), which one wins, and whether the cache would answer. Made by
+/// ``TweakManager/explain(feature:variable:)`` from the same lookup that every read uses.
 ///
 /// Encrypted values are redacted in ``description``.
 public struct TweakExplanation: Sendable, CustomStringConvertible {
-    /// One provider's answer.
-    public enum Answer: Sendable {
-        /// The provider has the tweak.
-        case value(Tweak)
-        /// The provider does not have the tweak.
-        case notFound
-        /// The provider has the tweak but failed to produce it; the text is the error.
-        case error(String)
+    /// One layer's answer. Test it with its properties (``tweak``, ``failure``, ``isNotFound``,
+    /// ``isRemoved``): kinds of answers may be added later (say, a targeting rule that matched).
+    public struct Answer: Sendable, Hashable, CustomStringConvertible {
+        private enum Kind: Sendable, Hashable {
+            case value(Tweak)
+            case notFound
+            case failed(String)
+            case rejected(Tweak, String)
+            case removed
+        }
+
+        private let kind: Kind
+
+        /// The layer has the tweak, and its value is used if nothing before it wins.
+        public static func value(_ tweak: Tweak) -> Answer { Answer(kind: .value(tweak)) }
+        /// The layer does not have the tweak.
+        public static let notFound = Answer(kind: .notFound)
+        /// The layer has the tweak but failed to produce it; `error` describes why. Passed over.
+        public static func failed(_ error: String) -> Answer { Answer(kind: .failed(error)) }
+        /// The layer has the tweak, but its value is not of the type asked for (`reason`). Passed over.
+        public static func rejected(_ tweak: Tweak, reason: String) -> Answer {
+            Answer(kind: .rejected(tweak, reason))
+        }
         /// A task-local override removes the tweak: reads answer "not found" (see ``TweakOverrides``).
-        case removed
+        public static let removed = Answer(kind: .removed)
+
+        /// The tweak the layer has: a ``value(_:)`` or a ``rejected(_:reason:)`` one.
+        public var tweak: Tweak? {
+            switch kind {
+            case .value(let tweak), .rejected(let tweak, _): tweak
+            case .notFound, .failed, .removed: nil
+            }
+        }
+
+        /// Why the layer's answer cannot be used: the error of a ``failed(_:)`` answer or the
+        /// reason of a ``rejected(_:reason:)`` one.
+        public var failure: String? {
+            switch kind {
+            case .failed(let text), .rejected(_, let text): text
+            case .value, .notFound, .removed: nil
+            }
+        }
+
+        /// Whether the answer can be used: a ``value(_:)``.
+        public var isUsable: Bool {
+            if case .value = kind { true } else { false }
+        }
+
+        /// Whether the layer does not have the tweak.
+        public var isNotFound: Bool { kind == .notFound }
+
+        /// Whether a task-local override removes the tweak.
+        public var isRemoved: Bool { kind == .removed }
+
+        /// The answer for people, encrypted values redacted: the value, `not found`,
+        /// `error: …`, `passed over: …` or `removed (reads answer not found)`.
+        public var description: String {
+            switch kind {
+            case .value(let tweak): tweak.displayValue
+            case .notFound: "not found"
+            case .failed(let error): "error: \(error) (passed over)"
+            case .rejected(let tweak, let reason): "\(tweak.displayValue) (passed over: \(reason))"
+            case .removed: "removed (reads answer not found)"
+            }
+        }
     }
 
-    /// A provider and its answer.
+    /// A layer and its answer.
     public struct ProviderAnswer: Sendable {
-        /// The provider's ``TweakProvider/name``.
+        /// The layer's name: a provider's ``TweakProvider/name``, or ``TweakOverrides/source``.
         public let provider: String
-        /// What the provider answered.
+        /// What the layer answered.
         public let answer: Answer
     }
 
@@ -27,49 +83,56 @@ public struct TweakExplanation: Sendable, CustomStringConvertible {
     public let feature: String
     /// The variable of the explained tweak.
     public let variable: String
-    /// Every provider's answer, highest priority first.
+    /// Every layer's answer, highest priority first.
     public let answers: [ProviderAnswer]
-    /// The index in ``answers`` of the answer a lookup returns (the first value or error);
-    /// `nil` when no provider has the tweak.
+    /// The index in ``answers`` of the answer a read returns: the first usable value, or a
+    /// removing override. `nil` when no layer has a usable answer.
     public let winningIndex: Int?
     /// Whether the manager's cache (of the calling thread) holds an answer for this tweak, so
     /// that the next lookup there is served from it.
     public let isCached: Bool
-    /// Set by typed explanations (``TweakManager/explain(feature:variable:as:)``) when the winning
-    /// value cannot be read as the expected type: the reason, which is also logged.
-    public let typeMismatch: String?
 
-    /// The winning provider's answer, if any.
+    /// The winning layer's answer, if any.
     public var winner: ProviderAnswer? { winningIndex.map { answers[$0] } }
 
-    /// `feature.variable`, then one line per provider with its answer, the winner marked `→`.
+    /// Set by typed explanations (``TweakManager/explain(feature:variable:as:)``) when a value
+    /// was passed over because it cannot be read as the expected type: the first such reason.
+    public var typeMismatch: String? {
+        answers.lazy.compactMap { $0.answer.tweak != nil ? $0.answer.failure : nil }.first
+    }
+
+    /// `feature.variable`, then one line per layer with its answer, the winner marked `→`.
     public var description: String {
         var lines = ["\(feature).\(variable)\(isCached ? " (cached)" : "")"]
-        for (index, providerAnswer) in answers.enumerated() {
+        for (index, layer) in answers.enumerated() {
             let marker = index == winningIndex ? "→" : " "
-            let text: String
-            switch providerAnswer.answer {
-            case .value(let tweak): text = tweak.displayValue
-            case .notFound: text = "not found"
-            case .error(let error): text = "error: \(error)"
-            case .removed: text = "removed (reads answer not found)"
-            }
-            lines.append("\(marker) \(index + 1). \(providerAnswer.provider): \(text)")
+            lines.append("\(marker) \(index + 1). \(layer.provider): \(layer.answer)")
         }
-        if winningIndex == nil { lines.append("  not found in any provider") }
-        if let typeMismatch { lines.append("  type mismatch: \(typeMismatch)") }
+        if winningIndex == nil {
+            let hasTweak = answers.contains { $0.answer.failure != nil }
+            lines.append(hasTweak ? "  no usable value in any provider" : "  not found in any provider")
+        }
         return lines.joined(separator: "\n")
     }
 }
 
 extension TweakManager {
-    /// Asks every provider for the tweak, without the cache, and reports what each answered;
-    /// inside a ``TweakOverrides`` scope that overrides the tweak, the override comes first.
+    /// Asks every layer for the tweak, without the cache, and reports what each answered and
+    /// which answer a read returns; inside a ``TweakOverrides`` scope that overrides the tweak,
+    /// the override comes first.
+    ///
+    /// For the ``featureEnabledVariable`` (`enabled`), it explains ``isFeatureEnabled(_:)``: values
+    /// that are not Booleans are passed over, and providers' own verdicts are shown.
     public func explain(feature: String, variable: String) -> TweakExplanation {
-        explanation(of: TweakKey(feature: feature, variable: variable), typeMismatch: { _ in nil })
+        let key = TweakKey(feature: feature, variable: variable)
+        guard variable == Self.featureEnabledVariable else { return explanation(of: key) { _ in nil } }
+        var trace: LookupTrace? = LookupTrace()
+        _ = lookUpFeature(key, override: TweakOverrides.active?.entry(for: key, in: self), log: nil, trace: &trace)
+        return explanation(of: key, trace: trace ?? LookupTrace())
     }
 
-    /// Like ``explain(feature:variable:)``, and also checks that the winning value reads as `type`.
+    /// Like ``explain(feature:variable:)`` for a typed read: values that do not read as `type`
+    /// are shown as passed over, as the read passes them over.
     public func explain<Value: TweakValueConvertible>(
         feature: String, variable: String, as type: Value.Type
     ) -> TweakExplanation {
@@ -79,46 +142,21 @@ extension TweakManager {
     func explain<Value>(feature: String, variable: String, codec: TweakValueCodec<Value>) -> TweakExplanation {
         explanation(of: TweakKey(feature: feature, variable: variable)) { tweak in
             do {
-                _ = try decode(tweak) { try codec.decode($0) }
+                _ = try codec.decode(tweak.value)
                 return nil
-            } catch TweakError.notSupported(_, _, let reason) {
-                return reason  // the same reason a typed read logs
             } catch {
-                return String(describing: error)
+                return self.typeMismatch(tweak, error, as: Value.self).reason
             }
         }
     }
 
-    private func explanation(of key: TweakKey, typeMismatch: (Tweak) -> String?) -> TweakExplanation {
-        var answers: [TweakExplanation.ProviderAnswer] = []
-        var winningIndex: Int?
-        var winningTweak: Tweak?
-        if let overrides = TweakOverrides.active, let entry = overrides.entry(for: key, in: self) {
-            winningIndex = 0
-            winningTweak = overriddenTweak(entry, key: key, overrides: overrides)
-            answers.append(.init(provider: TweakOverrides.source, answer: winningTweak.map { .value($0) } ?? .removed))
-        }
-        for lookup in lookups {
-            let answer: TweakExplanation.Answer
-            do {
-                if let tweak = try lookup.tweak(for: key) {
-                    answer = .value(tweak)
-                    if winningIndex == nil {
-                        winningIndex = answers.count
-                        winningTweak = tweak
-                    }
-                } else {
-                    answer = .notFound
-                }
-            } catch {
-                answer = .error(String(describing: error))
-                if winningIndex == nil { winningIndex = answers.count }
-            }
-            answers.append(.init(provider: lookup.name, answer: answer))
-        }
-        let isCached = threadCache().entry(for: key) != nil
-        return TweakExplanation(
-            feature: key.feature, variable: key.variable, answers: answers, winningIndex: winningIndex,
-            isCached: isCached, typeMismatch: winningTweak.flatMap(typeMismatch))
+    private func explanation(of key: TweakKey, check: (Tweak) -> String?) -> TweakExplanation {
+        explanation(of: key, trace: trace(key, check: check))
+    }
+
+    private func explanation(of key: TweakKey, trace: LookupTrace) -> TweakExplanation {
+        TweakExplanation(
+            feature: key.feature, variable: key.variable, answers: trace.answers, winningIndex: trace.winningIndex,
+            isCached: threadCache().entry(for: key) != nil)
     }
 }

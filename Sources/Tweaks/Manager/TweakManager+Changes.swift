@@ -1,10 +1,11 @@
 extension TweakManager {
     /// Stores `value` in the highest-priority mutable provider (``mutableTweakProvider``): an override.
-    /// - Throws: ``TweakManagerError/noMutableProvider(feature:variable:)`` when there is none.
+    /// - Throws: ``TweakManagerError/noMutableProvider(feature:variable:)`` when there is none, or
+    ///   the provider's error when it cannot store the value.
     public func set(_ value: TweakValue, feature: String, variable: String) throws {
         let provider = try writableProvider(feature: feature, variable: variable)
-        provider.set(value, feature: feature, variable: variable)
-        resetCache()
+        defer { resetCache() }
+        try provider.set(value, feature: feature, variable: variable)
     }
 
     /// Stores `value` of any ``TweakValueConvertible`` type (`Bool`, `Int`, `Double`, `Float`, `String`).
@@ -18,17 +19,19 @@ extension TweakManager {
     }
 
     /// Removes the override, so that lower-priority providers answer again.
-    /// - Throws: ``TweakManagerError/noMutableProvider(feature:variable:)`` when there is no mutable provider.
+    /// - Throws: ``TweakManagerError/noMutableProvider(feature:variable:)`` when there is no mutable
+    ///   provider, or the provider's error when it cannot remove the value.
     public func deleteValue(feature: String, variable: String) throws {
         let provider = try writableProvider(feature: feature, variable: variable)
-        provider.deleteValue(feature: feature, variable: variable)
-        resetCache()
+        defer { resetCache() }
+        try provider.deleteValue(feature: feature, variable: variable)
     }
 
     /// Removes every value of the highest-priority mutable provider; does nothing without one.
-    public func removeAllOverrides() {
-        mutableTweakProvider?.removeAllValues()
-        resetCache()
+    /// - Throws: the provider's error when it cannot remove them.
+    public func removeAllOverrides() throws {
+        defer { resetCache() }
+        try mutableTweakProvider?.removeAllValues()
     }
 
     private func writableProvider(feature: String, variable: String) throws -> any MutableTweakProvider {

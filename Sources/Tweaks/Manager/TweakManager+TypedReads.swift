@@ -9,12 +9,13 @@ extension TweakManager {
     public func value<Value: TweakValueConvertible>(
         feature: String, variable: String, as type: Value.Type = Value.self
     ) throws -> Value {
-        let tweak = try tweakWith(feature: feature, variable: variable)
+        let key = TweakKey(feature: feature, variable: variable)
         // Decoded directly: building a codec here would allocate on every read.
-        guard let value = Value(tweakValue: tweak.value) else {
-            throw typeMismatch(tweak, expected: Value.self, detail: nil)
+        if let value = Value(tweakValue: try tweakWith(key).value) { return value }
+        return try firstDecodable(key) { value in
+            guard let decoded = Value(tweakValue: value) else { throw TweakValueCodec<Value>.Mismatch(detail: nil) }
+            return decoded
         }
-        return value
     }
 
     /// The tweak's value as a `RawRepresentable` type, typically a `String`- or `Int`-backed enum.
@@ -23,8 +24,7 @@ extension TweakManager {
     public func value<Value: RawRepresentable>(
         feature: String, variable: String, as type: Value.Type = Value.self
     ) throws -> Value where Value.RawValue: TweakValueConvertible {
-        try decode(
-            tweakWith(TweakKey(feature: feature, variable: variable)), { try TweakValueCodec.decodeRawValue($0) })
+        try value(TweakKey(feature: feature, variable: variable)) { try TweakValueCodec.decodeRawValue($0) }
     }
 
     /// The tweak's structured (JSON object or array) value decoded as a `Decodable` type.
@@ -39,7 +39,7 @@ extension TweakManager {
     public func value<Value: Codable>(
         feature: String, variable: String, as type: Value.Type = Value.self
     ) throws -> Value {
-        try decode(tweakWith(TweakKey(feature: feature, variable: variable)), { try TweakValueCodec.decodeJSON($0) })
+        try value(TweakKey(feature: feature, variable: variable)) { try TweakValueCodec.decodeJSON($0) }
     }
 
     // The typed reads above take no codec: they run in the caller's isolation, so a type whose
@@ -54,18 +54,43 @@ extension TweakManager {
         do {
             return try codec.decode(tweak.value)
         } catch {
-            throw typeMismatch(tweak, error, as: Value.self)
+            return try firstDecodable(key) { try codec.decode($0) }
         }
     }
 
-    /// `decode(tweak.value)`, with a failure reported as a type mismatch of `tweak`.
-    @inlinable
-    func decode<Value>(_ tweak: Tweak, _ decode: (TweakValue) throws -> Value) throws(TweakError) -> Value {
+    /// The first answer's value decoded by `decode`, else (the slow path) ``firstDecodable(_:_:)``.
+    func value<Value>(_ key: TweakKey, _ decode: (TweakValue) throws -> Value) throws -> Value {
+        let tweak = try tweakWith(key)
         do {
             return try decode(tweak.value)
         } catch {
-            throw typeMismatch(tweak, error, as: Value.self)
+            return try firstDecodable(key, decode)
         }
+    }
+
+    /// A typed read whose first answer has another type: the lookup again, passing over the values
+    /// that `decode` rejects, uncached. Throws the first rejection when no value decodes.
+    @usableFromInline
+    func firstDecodable<Value>(_ key: TweakKey, _ decode: (TweakValue) throws -> Value) throws -> Value {
+        var decoded: Value?
+        let override = TweakOverrides.active?.entry(for: key, in: self)
+        var noTrace: LookupTrace?
+        let outcome = lookUp(
+            key, override: override, log: logClosure,
+            check: { tweak in
+                do {
+                    decoded = try decode(tweak.value)
+                    return nil
+                } catch {
+                    return Self.mismatchReason(
+                        tweak, expected: Value.self, detail: (error as? TweakValueCodec<Value>.Mismatch)?.detail)
+                }
+            }, trace: &noTrace)
+        guard outcome.tweak != nil, let decoded else {
+            _ = try outcome.get()  // throws the first value that did not decode
+            throw TweakError.notFound(feature: key.feature, variable: key.variable)
+        }
+        return decoded
     }
 
     /// The type mismatch of `tweak` that a codec's `error` (a `Mismatch`) stands for.
@@ -86,11 +111,18 @@ extension TweakManager {
     /// Why `tweak` could not be read as `expected`, without revealing an encrypted value.
     @usableFromInline
     func typeMismatch(_ tweak: Tweak, expected: Any.Type, detail: String?) -> TweakError {
+        .notSupported(
+            feature: tweak.feature, variable: tweak.variable,
+            reason: Self.mismatchReason(tweak, expected: expected, detail: detail))
+    }
+
+    /// `expected …, found …`, with a codec's `detail` unless the tweak is encrypted.
+    static func mismatchReason(_ tweak: Tweak, expected: Any.Type, detail: String?) -> String {
         var reason =
             "expected \(expected), found \(tweak.value.kind) \(tweak.isEncrypted ? "<encrypted>" : tweak.value.description)"
         // A codec's detail may quote the value ("… is not a case of Mode"): left out for secrets.
         if let detail, !tweak.isEncrypted { reason += " (\(detail))" }
-        return .notSupported(feature: tweak.feature, variable: tweak.variable, reason: reason)
+        return reason
     }
 
     /// Stores a `RawRepresentable` value (typically an enum case) as its raw value in the override layer.

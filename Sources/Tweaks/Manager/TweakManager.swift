@@ -12,11 +12,22 @@ import Foundation
 /// let text = try manager.tweakWith(feature: "ui_customization", variable: "label_text").value
 /// ```
 ///
+/// **The lookup rule**, the same for every read (`tweakWith`, typed reads, the property wrappers,
+/// generated accessors, ``isFeatureEnabled(_:)``, ``explain(feature:variable:)``, the catalog):
+/// the layers are asked in priority order — a task-local ``TweakOverrides`` override, then each
+/// provider — and **the first usable answer wins**. An answer is unusable when its provider has the
+/// tweak but fails to give it (a failed decryption) or when its value is not of the type the read
+/// asks for (a `String` override of an `Int` tweak); it is passed over, logged at `error` level and
+/// shown by `explain`, so a broken override never hides a good default. When no layer has a
+/// usable answer, throwing reads throw the first unusable answer's error (or
+/// ``TweakError/notFound(feature:variable:)``), the wrappers and generated accessors use their
+/// fallback, and `isFeatureEnabled` answers `false`.
+///
 /// A `TweakManager` is safe to use from any thread and task. With ``useCache`` on, repeated reads
-/// are served from memory; every change through the manager, every
-/// ``TweakProviderDidChangeNotification`` of one of its providers and ``resetCache()`` empty the
-/// cache, so a read that starts after a change has returned never sees the old value.
-/// Providers, closures and observers are never called while the manager holds its lock.
+/// are served from memory; every change through the manager, every change one of its providers
+/// announces (``TweakProvider/postDidChange(_:)``) and ``resetCache()`` empty the cache, so a read
+/// that starts after a change has returned never sees the old value. Providers, closures and
+/// observers are never called while the manager holds its lock.
 public final class TweakManager: Sendable {
     /// The variable whose Boolean value is a provider's opinion in ``isFeatureEnabled(_:)``:
     /// `enabled`. `feature.enabled = false` in an override switches the feature off.
@@ -26,10 +37,6 @@ public final class TweakManager: Sendable {
     public let tweakProviders: [any TweakProvider]
     /// The highest-priority mutable provider: where ``set(_:feature:variable:)-(TweakValue,_,_)`` writes.
     public let mutableTweakProvider: (any MutableTweakProvider)?
-
-    /// The providers as the manager asks them: by key, through the fast path of the built-in
-    /// providers or an adapter for the others (decided once, not per lookup).
-    let lookups: [any TweakKeyLookup]
 
     struct State: Sendable {
         var readSettings = TweakCache.Settings()
@@ -41,34 +48,23 @@ public final class TweakManager: Sendable {
 
     let state = Locked(State())
 
-    /// Identifies this manager's caches in every thread; never reused.
+    /// Identifies this manager's caches in every thread and its change registrations; never reused.
     let id: UInt64
     /// Incremented by every change: threads compare it with their cache's (see ``TweakCache``).
     /// Freed in `deinit`.
     let cacheVersion = AtomicCounter()
     private static let identifiers = AtomicCounter()
 
-    // Written once in `init` and read once in `deinit`; the notification block never touches it,
-    // so no two threads can access it at the same time.
-    nonisolated(unsafe) private var notificationObserver: (any NSObjectProtocol)?
-
     /// A manager that asks `tweakProviders` in order: the first has the highest priority.
     public init(tweakProviders: [any TweakProvider]) {
         self.tweakProviders = tweakProviders
         self.mutableTweakProvider = tweakProviders.lazy.compactMap { $0 as? any MutableTweakProvider }.first
-        self.lookups = tweakProviders.map { provider -> any TweakKeyLookup in
-            provider as? any KeyedTweakProvider ?? NamedLookup(provider: provider)
-        }
         self.id = Self.identifiers.increment()
-        notificationObserver = NotificationCenter.default.addObserver(
-            forName: TweakProviderDidChangeNotification, object: nil, queue: nil
-        ) { [weak self] notification in
-            self?.providerDidChange(notification)
-        }
+        TweakChangeRouter.shared.register(self, for: tweakProviders)
     }
 
     deinit {
-        if let notificationObserver { NotificationCenter.default.removeObserver(notificationObserver) }
+        TweakChangeRouter.shared.unregister(managerID: id, from: tweakProviders)
         defer { cacheVersion.deallocate() }
         let subscribers = state.withLock { Array($0.subscribers.values) }
         for subscriber in subscribers { subscriber.continuation.finish() }
@@ -127,13 +123,12 @@ public final class TweakManager: Sendable {
 
     // MARK: Reads
 
-    /// The tweak from the highest-priority provider that has it.
+    /// The tweak from the highest-priority layer that gives it (see the lookup rule above).
     ///
-    /// Providers are asked in order until one has the tweak. A provider that has it but fails
-    /// (an encrypted value without a decryption closure, a value it cannot represent) ends the
-    /// lookup with its error: a broken override is reported, not silently skipped.
+    /// A provider that has the tweak but fails (an encrypted value without a decryption closure)
+    /// is passed over and its error logged; it is thrown only when no other provider has the tweak.
     /// - Throws: ``TweakError/notFound(feature:variable:)`` when no provider has the tweak, or the
-    ///   error of the provider that failed.
+    ///   error of the first provider that failed when none could give it.
     public func tweakWith(feature: String, variable: String) throws -> Tweak {
         guard let tweak = try tweakIfPresent(feature: feature, variable: variable) else {
             throw TweakError.notFound(feature: feature, variable: variable)
@@ -146,80 +141,67 @@ public final class TweakManager: Sendable {
         try tweakIfPresent(TweakKey(feature: feature, variable: variable))
     }
 
-    /// The lookup behind every read: task-local overrides, then the cache, then the providers.
+    /// The lookup behind every read: a task-local override of the key, else the cache, else the
+    /// providers (see the lookup rule above).
     func tweakIfPresent(_ key: TweakKey) throws -> Tweak? {
         if let overrides = TweakOverrides.active, let entry = overrides.entry(for: key, in: self) {
-            return overriddenTweak(entry, key: key, overrides: overrides)
+            reportMismatch(of: entry, key: key, overrides: overrides)
+            var noTrace: LookupTrace?
+            return try lookUp(key, override: entry, log: logClosure, trace: &noTrace).get()
         }
         let cache = threadCache()
         let log = cache.settings.log
         if let cached = cache.entry(for: key) {
-            log?("\(key.feature).\(key.variable) answered from the cache", .verbose)
+            log?("\(key) answered from the cache", .verbose)
             switch cached {
             case .hit(let tweak): return tweak
             case .miss: return nil
             }
         }
         let version = cache.version
-        let tweak = try resolve(key, log: log)
-        if cacheVersion.load() == version { cache.store(tweak, for: key) }
-        return tweak
-    }
-
-    /// Asks the providers in order, without the cache.
-    func resolve(_ key: TweakKey, log: LogClosure?) throws -> Tweak? {
-        for lookup in lookups {
-            let found: Tweak?
-            do {
-                found = try lookup.tweak(for: key)
-            } catch {
-                log?("\(key.feature).\(key.variable): \(lookup.name) failed: \(error)", .error)
-                throw error
-            }
-            guard let tweak = found else {
-                log?("\(key.feature).\(key.variable) not in \(lookup.name)", .verbose)
-                continue
-            }
-            log?("\(key.feature).\(key.variable) resolved: \(tweak)", .debug)
-            return tweak
+        var noTrace: LookupTrace?
+        let outcome = lookUp(key, override: nil, log: log, trace: &noTrace)
+        // An answer is kept unless it is a failure: a failing provider is asked again next time.
+        if outcome.tweak != nil || outcome.firstFailure == nil, cacheVersion.load() == version {
+            cache.store(outcome.tweak, for: key)
         }
-        log?("\(key.feature).\(key.variable) not found in any provider", .debug)
-        return nil
+        return try outcome.get()
     }
 
-    /// Whether `feature` is enabled: the highest-priority provider with an opinion decides, so an
-    /// override can switch a feature off as well as on. With no opinion anywhere, `false`.
-    ///
-    /// A provider's opinion is ``TweakProvider/isFeatureEnabled(_:)``: for the built-in providers,
-    /// the Boolean value of the feature's ``featureEnabledVariable`` (`enabled`) tweak. A provider
-    /// whose opinion cannot be read (say, `enabled` is a string) is passed over and the reason
-    /// logged at `error` level; ``explain(feature:variable:)`` on `enabled` shows it too.
+    /// Whether `feature` is enabled: its ``featureEnabledVariable`` (`enabled`) tweak read as a
+    /// `Bool` by the lookup rule, so an override can switch a feature off as well as on. A
+    /// provider without that tweak is also asked for its own verdict
+    /// (``TweakProvider/isFeatureEnabled(_:)``; `true` enables, as in JustTweak). With no usable
+    /// answer anywhere, `false`; `explain(feature:variable:)` on `enabled` shows why.
     public func isFeatureEnabled(_ feature: String) -> Bool {
-        if let overrides = TweakOverrides.active, let enabled = overriddenFeatureEnabled(feature, overrides: overrides)
-        {
-            return enabled
+        let key = TweakKey(feature: feature, variable: Self.featureEnabledVariable)
+        var noTrace: LookupTrace?
+        if let overrides = TweakOverrides.active, let entry = overrides.entry(for: key, in: self) {
+            reportMismatch(of: entry, key: key, overrides: overrides)
+            return lookUpFeature(key, override: entry, log: logClosure, trace: &noTrace)
         }
         let cache = threadCache()
         if let cached = cache.isFeatureEnabled(feature) { return cached }
-        let log = cache.settings.log
         let version = cache.version
-        var enabled = false
-        var decider: String?
-        for provider in tweakProviders {
-            do {
-                if let opinion = try provider.isFeatureEnabled(feature) {
-                    enabled = opinion
-                    decider = provider.name
-                    break
-                }
-            } catch {
-                log?("feature \(feature): \(provider.name)'s opinion is passed over: \(error)", .error)
-            }
-        }
-        log?(
-            "feature \(feature) is \(enabled ? "enabled" : "disabled") (\(decider ?? "no provider has an opinion"))",
-            .debug)
+        let enabled = lookUpFeature(key, override: nil, log: cache.settings.log, trace: &noTrace)
         if cacheVersion.load() == version { cache.store(featureEnabled: enabled, for: feature) }
+        return enabled
+    }
+
+    /// The lookup of a feature's `enabled` tweak as a `Bool`, with the providers' own verdicts.
+    func lookUpFeature(
+        _ key: TweakKey, override: TweakOverrides.Entry?, log: LogClosure?, trace: inout LookupTrace?
+    ) -> Bool {
+        let outcome = lookUp(
+            key, override: override, log: log,
+            check: { tweak in
+                tweak.value.boolValue == nil
+                    ? TweakManager.mismatchReason(tweak, expected: Bool.self, detail: nil) : nil
+            }, featureVerdict: key.feature, trace: &trace)
+        let enabled = outcome.tweak?.value.boolValue ?? false
+        log?(
+            "feature \(key.feature) is \(enabled ? "enabled" : "disabled") (\(outcome.tweak?.source ?? "no usable answer"))",
+            .debug)
         return enabled
     }
 }

@@ -1,41 +1,37 @@
-/// One change seen by ``TweakManager/changes``.
-public struct TweakChange: Sendable, Hashable {
-    /// The feature of the changed tweak.
-    public let feature: String
-    /// The variable of the changed tweak.
-    public let variable: String
-    /// The tweak as the manager resolves it now; `nil` when no provider has it any more (or it
-    /// cannot be read, which is logged).
-    public let tweak: Tweak?
-}
+/// One change of one provider, as a ``TweakManager`` hears it: the tweaks it changed, or
+/// everything (a reload). Made by the provider (``tweaks(_:)``, ``everything``) and posted with
+/// ``TweakProvider/postDidChange(_:)``; delivered by ``TweakManager/changes``.
+public struct TweakChange: Sendable {
+    /// The name of the provider that changed; empty until the change is posted.
+    public internal(set) var source: String
+    /// The changed tweaks as the provider reported them (a removed tweak as it was); empty when
+    /// everything may have changed.
+    public let tweaks: [Tweak]
+    /// The keys of the changed tweaks; `nil` when everything may have changed.
+    public let keys: Set<TweakKey>?
 
-/// The changes of a manager's providers, as an `AsyncSequence` (see ``TweakManager/changes``).
-///
-/// Notifications posted without a tweak (a manual cache reset) empty the cache but yield no element.
-public struct TweakChanges: AsyncSequence, Sendable {
-    /// One change of one tweak.
-    public typealias Element = TweakChange
-
-    let manager: TweakManager
-    let events: AsyncStream<ChangeSubscriber.Event>
-
-    /// Creates an iterator over the changes from now on.
-    public func makeAsyncIterator() -> Iterator {
-        Iterator(manager: manager, events: events.makeAsyncIterator())
+    /// A change of `tweaks`: values set, changed or removed (pass a removed tweak as it was).
+    public static func tweaks(_ tweaks: [Tweak]) -> TweakChange {
+        TweakChange(
+            source: "", tweaks: tweaks,
+            keys: Set(tweaks.lazy.map { TweakKey(feature: $0.feature, variable: $0.variable) }))
     }
 
-    /// Yields each change as it is announced.
-    public struct Iterator: AsyncIteratorProtocol {
-        let manager: TweakManager
-        var events: AsyncStream<ChangeSubscriber.Event>.AsyncIterator
-
-        /// Waits for the next change of a tweak; `nil` when the sequence has ended.
-        public mutating func next() async -> TweakChange? {
-            while let event = await events.next() {
-                guard let key = event.key else { continue }
-                return TweakChange(feature: key.feature, variable: key.variable, tweak: manager.currentTweak(key))
-            }
-            return nil
-        }
+    /// A change of anything: the provider reloaded and does not know which tweaks changed.
+    public static var everything: TweakChange {
+        TweakChange(source: "", tweaks: [], keys: nil)
     }
+
+    /// Whether the change may have altered the tweak `key`.
+    public func affects(_ key: TweakKey) -> Bool {
+        keys?.contains(key) ?? true
+    }
+
+    /// Whether the change may have altered `variable` of `feature`.
+    public func affects(feature: String, variable: String) -> Bool {
+        affects(TweakKey(feature: feature, variable: variable))
+    }
+
+    /// Whether nothing changed (an empty list of tweaks): such a change is not posted.
+    var isEmpty: Bool { keys?.isEmpty ?? false }
 }

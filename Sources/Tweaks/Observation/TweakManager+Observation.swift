@@ -3,19 +3,16 @@ import Foundation
 /// A change stream's registration with its manager: which tweak it follows (`nil`: all) and where
 /// change events go.
 struct ChangeSubscriber: Sendable {
-    /// A provider changed `key`; `nil` means anything may have changed (a notification without a tweak).
-    struct Event: Sendable {
-        let key: TweakKey?
-    }
-
     let key: TweakKey?
-    let continuation: AsyncStream<Event>.Continuation
+    let continuation: AsyncStream<TweakChange>.Continuation
 }
 
 extension TweakManager {
-    /// Calls `closure` with the changed tweak after every change of one of this manager's
-    /// providers, synchronously on the thread that made the change. Registering `object` again
-    /// replaces its closure. JustTweak delivered on the main queue; hop there yourself for UI work.
+    /// Calls `closure` with each changed tweak after every change of one of this manager's
+    /// providers, synchronously on the thread that made the change: the tweak as the provider
+    /// reported it (a removed one as it was). After a change of everything (a reload), it is
+    /// called with each tweak the provider now has. Registering `object` again replaces its
+    /// closure. JustTweak delivered on the main queue; hop there yourself for UI work.
     public func registerForConfigurationsUpdates(
         _ object: AnyObject, closure: @escaping @Sendable (Tweak) -> Void
     ) {
@@ -27,11 +24,13 @@ extension TweakManager {
         _ = state.withLock { $0.updateHandlers.removeValue(forKey: ObjectIdentifier(object)) }
     }
 
-    /// Every change of one of this manager's providers, as an `AsyncSequence` that works on Linux.
-    /// Each element carries the tweak as the manager resolves it when the element is consumed.
-    /// Changes are buffered without limit until consumed.
+    /// Every change of one of this manager's providers, as an `AsyncSequence` that works on Linux:
+    /// one element per change a provider announces (a remote activation of a thousand values is
+    /// one element; a reload is one element whose ``TweakChange/keys`` is `nil`). Read the new
+    /// values from the manager. Changes are buffered without limit until consumed; the sequence
+    /// starts when it is made, so make it before the changes it must see.
     public var changes: TweakChanges {
-        TweakChanges(manager: self, events: subscribe(to: nil, bufferingPolicy: .unbounded))
+        TweakChanges(events: subscribe(to: nil, bufferingPolicy: .unbounded))
     }
 
     /// The current value of the tweak (`nil` when no provider has it or it cannot be read; the
@@ -45,10 +44,9 @@ extension TweakManager {
     }
 
     func subscribe(
-        to key: TweakKey?, bufferingPolicy: AsyncStream<ChangeSubscriber.Event>.Continuation.BufferingPolicy
-    ) -> AsyncStream<ChangeSubscriber.Event> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: ChangeSubscriber.Event.self, bufferingPolicy: bufferingPolicy)
+        to key: TweakKey?, bufferingPolicy: AsyncStream<TweakChange>.Continuation.BufferingPolicy
+    ) -> AsyncStream<TweakChange> {
+        let (stream, continuation) = AsyncStream.makeStream(of: TweakChange.self, bufferingPolicy: bufferingPolicy)
         let id = state.withLock { state in
             defer { state.nextSubscriberID += 1 }
             state.subscribers[state.nextSubscriberID] = ChangeSubscriber(key: key, continuation: continuation)
@@ -70,22 +68,20 @@ extension TweakManager {
         }
     }
 
-    /// Handles a ``TweakProviderDidChangeNotification``: empties the cache, then tells the
-    /// registered closures and streams, outside the lock.
-    func providerDidChange(_ notification: Notification) {
-        if let sender = notification.object {
-            guard tweakProviders.contains(where: { $0 === sender as AnyObject }) else { return }
-        }
-        let tweak = notification.userInfo?[TweakProviderDidChangeNotificationTweakKey] as? Tweak
-        let key = tweak.map { TweakKey(feature: $0.feature, variable: $0.variable) }
+    /// Handles a change of one of this manager's providers (`nil`: a foreign notification without
+    /// an object): empties the cache once, then tells the registered closures and streams, outside
+    /// the lock.
+    func providerDidChange(_ change: TweakChange, from provider: (any TweakProvider)?) {
         resetCache()
         let (handlers, subscribers) = state.withLock { state in
             (Array(state.updateHandlers.values), Array(state.subscribers.values))
         }
-        for subscriber in subscribers where subscriber.key == nil || key == nil || subscriber.key == key {
-            subscriber.continuation.yield(ChangeSubscriber.Event(key: key))
+        for subscriber in subscribers where subscriber.key.map(change.affects) ?? true {
+            subscriber.continuation.yield(change)
         }
-        if let tweak {
+        guard !handlers.isEmpty else { return }
+        let tweaks = change.keys == nil ? provider?.knownTweaks ?? [] : change.tweaks
+        for tweak in tweaks {
             for handler in handlers { handler(tweak) }
         }
     }

@@ -6,7 +6,7 @@ public struct TweakValueUpdates: AsyncSequence, Sendable {
 
     let manager: TweakManager
     let key: TweakKey
-    let events: AsyncStream<ChangeSubscriber.Event>
+    let events: AsyncStream<TweakChange>
 
     /// Creates an iterator whose first element is the current value.
     public func makeAsyncIterator() -> Iterator {
@@ -17,7 +17,7 @@ public struct TweakValueUpdates: AsyncSequence, Sendable {
     public struct Iterator: AsyncIteratorProtocol {
         let manager: TweakManager
         let key: TweakKey
-        var events: AsyncStream<ChangeSubscriber.Event>.AsyncIterator
+        var events: AsyncStream<TweakChange>.AsyncIterator
         var last: TweakValue?? = .none
 
         /// The current value on the first call; later, waits for a change that alters the value.

@@ -1,5 +1,7 @@
-/// A property backed by a tweak, with a value to use when the tweak is missing, unreadable or of
-/// another type (the reason is logged: a miss at `debug`, anything else at `error`).
+/// A property backed by a tweak, with a value to use when no provider has a usable value: the
+/// tweak is missing, or every value is unreadable or of another type (the reason is logged: a
+/// miss at `debug`, anything else at `error`). Reads follow the manager's lookup rule, so a value
+/// of another type in one provider is passed over for the next provider's value.
 ///
 /// ```swift
 /// @FallbackTweakProperty(fallbackValue: false, feature: "general", variable: "greet_on_app_did_become_active", tweakManager: manager)

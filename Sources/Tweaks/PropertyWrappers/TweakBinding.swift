@@ -58,22 +58,6 @@ struct TweakBinding<Value>: Sendable {
         }
     }
 
-    /// The first value, in provider order, that reads as `Value`; `nil` when none does or a
-    /// task-local override removes the tweak.
-    func firstReadableValue() -> Value? {
-        if let overrides = TweakOverrides.active, let entry = overrides.entry(for: key, in: manager) {
-            guard case .value(let tweak) = entry else { return nil }
-            if let value = try? codec.decode(tweak.value) { return value }
-        }
-        for lookup in manager.lookups {
-            guard let tweak = try? lookup.tweak(for: key),
-                let value = try? codec.decode(tweak.value)
-            else { continue }
-            return value
-        }
-        return nil
-    }
-
     func projection<Wrapped>(reading read: @escaping @Sendable () -> Wrapped) -> TweakPropertyProjection<Wrapped> {
         let binding = self
         return TweakPropertyProjection(

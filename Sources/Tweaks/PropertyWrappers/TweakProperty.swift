@@ -7,8 +7,8 @@
 /// ```
 ///
 /// Works for `Bool`, `Int`, `Double`, `Float`, `String`, `RawRepresentable` enums and `Codable` types.
-/// When the winning value has another type, the mismatch is logged at `error` level (and shown by
-/// `$property.explanation`) and the highest-priority value of the right type is used instead.
+/// Reads follow the manager's lookup rule: a value of another type is passed over (logged at
+/// `error` level and shown by `$property.explanation`) and the next provider's value is used.
 /// When no provider has a usable value, reading stops the program with a message naming the
 /// feature and variable: use ``FallbackTweakProperty`` where a tweak may be missing.
 @propertyWrapper
@@ -78,23 +78,15 @@ public struct TweakProperty<Value>: Sendable {
         do {
             return try binding.read()
         } catch {
-            return recover(binding, from: error)
+            stop(binding, error)
         }
     }
 
-    /// The value when the winner cannot be read: the first value of the right type, else a stop.
+    /// Stops the program: no provider has a usable value.
     @usableFromInline
-    static func recover(_ binding: TweakBinding<Value>, from error: any Error) -> Value {
-        do {
-            throw error
-        } catch TweakError.notSupported(_, _, let reason) {
-            binding.manager.logClosure?("@TweakProperty \(binding.feature).\(binding.variable): \(reason)", .error)
-            if let value = binding.firstReadableValue() { return value }
-            preconditionFailure(
-                "@TweakProperty \(binding.feature).\(binding.variable): no provider has a \(binding.codec.typeName) value (\(reason))"
-            )
-        } catch {
-            preconditionFailure("@TweakProperty \(binding.feature).\(binding.variable): \(error)")
-        }
+    static func stop(_ binding: TweakBinding<Value>, _ error: any Error) -> Never {
+        preconditionFailure(
+            "@TweakProperty \(binding.feature).\(binding.variable): no provider has a usable \(binding.codec.typeName) value (\(error))"
+        )
     }
 }

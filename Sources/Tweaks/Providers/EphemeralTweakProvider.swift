@@ -2,10 +2,9 @@
 ///
 /// Use it on top of a stack for overrides that must not persist (a debug menu session, a test,
 /// launch arguments), or alone as a dictionary-backed provider.
-public final class EphemeralTweakProvider: MutableTweakProvider, KeyedTweakProvider {
+public final class EphemeralTweakProvider: MutableTweakProvider {
     private struct State: Sendable {
         var tweaks: [TweakKey: Tweak] = [:]
-        var decryptionClosure: DecryptionClosure?
     }
 
     /// The name shown as the source of the provider's tweaks.
@@ -25,13 +24,8 @@ public final class EphemeralTweakProvider: MutableTweakProvider, KeyedTweakProvi
         }
     }
 
-    /// Not used by this provider, whose values are never encrypted; kept for the protocol.
-    public var decryptionClosure: DecryptionClosure? {
-        get { state.withLock { $0.decryptionClosure } }
-        set { state.withLock { $0.decryptionClosure = newValue } }
-    }
-
-    func tweakIfPresent(_ key: TweakKey) -> Tweak? {
+    /// The stored tweak, or `nil`.
+    public func tweak(for key: TweakKey) -> Tweak? {
         state.withLock { $0.tweaks[key] }
     }
 
@@ -44,22 +38,22 @@ public final class EphemeralTweakProvider: MutableTweakProvider, KeyedTweakProvi
     public func set(_ value: TweakValue, feature: String, variable: String) {
         let tweak = Tweak(feature: feature, variable: variable, value: value, source: name)
         state.withLock { $0.tweaks[TweakKey(feature: feature, variable: variable)] = tweak }
-        postDidChange(tweak)
+        postDidChange(.tweaks([tweak]))
     }
 
     /// Removes the stored value and posts the change; does nothing when there is none.
     public func deleteValue(feature: String, variable: String) {
         let key = TweakKey(feature: feature, variable: variable)
         guard let removed = state.withLock({ $0.tweaks.removeValue(forKey: key) }) else { return }
-        postDidChange(removed)
+        postDidChange(.tweaks([removed]))
     }
 
-    /// Removes every stored value, posting one change per removed tweak.
+    /// Removes every stored value and posts one change naming them.
     public func removeAllValues() {
         let removed = state.withLock { state in
             defer { state.tweaks.removeAll() }
             return Array(state.tweaks.values)
         }
-        for tweak in removed { postDidChange(tweak) }
+        postDidChange(.tweaks(removed))
     }
 }

@@ -7,7 +7,7 @@ public import Foundation
 /// `LocalTweaks_example.json`). It is checked strictly when the provider is created: any problem
 /// throws a ``TweakLoadError`` naming the file, line, column and tweak. Entries marked `Encrypted`
 /// are returned through ``decryptionClosure``.
-public final class LocalTweakProvider: KeyedTweakProvider {
+public final class LocalTweakProvider: TweakProvider {
     /// The name shown as the source of the provider's tweaks.
     public let name: String
 
@@ -55,7 +55,7 @@ public final class LocalTweakProvider: KeyedTweakProvider {
     ///
     /// - Throws: ``TweakError/decryptionClosureNotProvided(feature:variable:)`` for an encrypted
     ///   tweak when no closure is set, or what the closure throws.
-    func tweakIfPresent(_ key: TweakKey) throws -> Tweak? {
+    public func tweak(for key: TweakKey) throws -> Tweak? {
         guard let tweak = definitions[key]?.tweak else { return nil }
         guard tweak.isEncrypted else { return tweak }
         return try tweak.decrypted(using: decryptionClosure)

@@ -13,21 +13,18 @@ public import Foundation
 ///   and renamed over it) with permissions `0600`, creating the folder (`0700`) when needed. Before
 ///   writing, the provider picks up changes another process made, so that they are not lost.
 /// - Every ``pollInterval`` (1 s by default) it looks at the file's modification date, size and
-///   file number; when they changed it reads the file again and posts
-///   ``TweakProviderDidChangeNotification`` once per tweak that was added, changed or removed.
-///   ``reload()`` does the same at once.
+///   file number; when they changed it reads the file again and announces one change naming
+///   every tweak that was added, changed or removed. ``reload()`` does the same at once.
 /// - A missing file means "no overrides". A file that cannot be read or is not a valid tweaks
 ///   document is reported by `init` and ``reload()``; the polling then keeps the values it had
 ///   and records the problem in ``lastError``.
-/// - The protocol's `set`, `deleteValue` and `removeAllValues` cannot throw: when the file cannot
-///   be written (or holds a document that a write would destroy), the change still applies in
-///   memory for this process and ``lastError`` says why. ``trySet(_:feature:variable:)``,
-///   ``tryDeleteValue(feature:variable:)`` and ``tryRemoveAllValues()`` throw instead and change nothing.
+/// - `set`, `deleteValue` and `removeAllValues` throw when the file cannot be written (or holds a
+///   document that a write would destroy), and then change nothing.
 ///
 /// The file holds one entry per override, `feature → variable → {"Value": …}`, so it can be read
 /// by ``LocalTweakProvider`` and edited by hand; entries may also carry `Title`, `Description`,
 /// `Group` and `Encrypted` (such values go through ``decryptionClosure``).
-public final class OverridesFileTweakProvider: MutableTweakProvider, KeyedTweakProvider {
+public final class OverridesFileTweakProvider: MutableTweakProvider {
     /// The poll interval unless another is given: 1 second.
     public static let defaultPollInterval: TimeInterval = 1
 
@@ -96,7 +93,8 @@ public final class OverridesFileTweakProvider: MutableTweakProvider, KeyedTweakP
         state.withLock { $0.lastError }
     }
 
-    func tweakIfPresent(_ key: TweakKey) throws -> Tweak? {
+    /// The override, decrypted through ``decryptionClosure`` when it is marked encrypted, or `nil`.
+    public func tweak(for key: TweakKey) throws -> Tweak? {
         let (tweak, closure) = state.withLock { ($0.tweaks[key], $0.decryptionClosure) }
         return try tweak?.decrypted(using: closure)
     }
@@ -108,55 +106,37 @@ public final class OverridesFileTweakProvider: MutableTweakProvider, KeyedTweakP
 
     // MARK: Changes
 
-    /// Stores `value`, writes the file and posts the change. When the file cannot be written, the
-    /// value still applies in memory and ``lastError`` says why.
-    public func set(_ value: TweakValue, feature: String, variable: String) {
-        let tweak = Tweak(feature: feature, variable: variable, value: value, source: name)
-        changeRecordingErrors(announcing: tweak) { tweaks in
-            tweaks[TweakKey(feature: feature, variable: variable)] = tweak
-            return []
-        }
-    }
-
-    /// Removes the stored value, writes the file and posts the change. When the file cannot be
-    /// written, the removal still applies in memory and ``lastError`` says why.
-    public func deleteValue(feature: String, variable: String) {
-        let key = TweakKey(feature: feature, variable: variable)
-        changeRecordingErrors(announcing: nil) { tweaks in tweaks.removeValue(forKey: key).map { [$0] } ?? [] }
-    }
-
-    /// Removes every stored value, writes the file and posts one change per removed tweak. When the
-    /// file cannot be written, the removal still applies in memory and ``lastError`` says why.
-    public func removeAllValues() {
-        changeRecordingErrors(announcing: nil, Self.removeAll)
-    }
-
-    /// Stores `value` and writes the file, or throws and changes nothing.
+    /// Stores `value`, writes the file and announces the change; or throws and changes nothing.
     /// - Throws: ``TweakLoadError`` when the file holds a document that cannot be read (writing
     ///   would destroy it), ``TweakWriteError`` when it cannot be written.
-    public func trySet(_ value: TweakValue, feature: String, variable: String) throws {
+    public func set(_ value: TweakValue, feature: String, variable: String) throws {
         let tweak = Tweak(feature: feature, variable: variable, value: value, source: name)
-        try change(announcing: tweak) { tweaks in
+        try change { tweaks in
             tweaks[TweakKey(feature: feature, variable: variable)] = tweak
-            return []
+            return [tweak]
         }
     }
 
-    /// Removes the stored value and writes the file, or throws and changes nothing.
-    /// - Throws: see ``trySet(_:feature:variable:)``.
-    public func tryDeleteValue(feature: String, variable: String) throws {
+    /// Removes the stored value, writes the file and announces the change; or throws and changes
+    /// nothing.
+    /// - Throws: see ``set(_:feature:variable:)``.
+    public func deleteValue(feature: String, variable: String) throws {
         let key = TweakKey(feature: feature, variable: variable)
-        try change(announcing: nil) { tweaks in tweaks.removeValue(forKey: key).map { [$0] } ?? [] }
+        try change { tweaks in tweaks.removeValue(forKey: key).map { [$0] } ?? [] }
     }
 
-    /// Removes every stored value and writes the file, or throws and changes nothing.
-    /// - Throws: see ``trySet(_:feature:variable:)``.
-    public func tryRemoveAllValues() throws {
-        try change(announcing: nil, Self.removeAll)
+    /// Removes every stored value, writes the file and announces one change naming them; or throws
+    /// and changes nothing.
+    /// - Throws: see ``set(_:feature:variable:)``.
+    public func removeAllValues() throws {
+        try change { tweaks in
+            defer { tweaks.removeAll() }
+            return Array(tweaks.values)
+        }
     }
 
-    /// Reads the file again if it changed since it was last read or written, and posts
-    /// ``TweakProviderDidChangeNotification`` for every tweak that was added, changed or removed.
+    /// Reads the file again if it changed since it was last read or written, and announces one
+    /// change naming every tweak that was added, changed or removed.
     /// - Throws: ``TweakLoadError`` when the file cannot be read or is not a valid tweaks document;
     ///   the values are then kept as they were.
     public func reload() throws(TweakLoadError) {
@@ -169,7 +149,7 @@ public final class OverridesFileTweakProvider: MutableTweakProvider, KeyedTweakP
             throw error
         }
         fileLock.unlock()
-        for tweak in changes { postDidChange(tweak) }
+        postDidChange(.tweaks(changes))
     }
 
     // MARK: Implementation
@@ -207,32 +187,13 @@ public final class OverridesFileTweakProvider: MutableTweakProvider, KeyedTweakP
         }
     }
 
-    /// A change: applied to the overrides, it returns the tweaks it removed.
+    /// A change: applied to the overrides, it returns the tweaks it changed (removed ones as they were).
     private typealias Mutation = (inout [TweakKey: Tweak]) -> [Tweak]
 
-    private static func removeAll(_ tweaks: inout [TweakKey: Tweak]) -> [Tweak] {
-        defer { tweaks.removeAll() }
-        return Array(tweaks.values)
-    }
-
-    /// ``change(announcing:_:)``, recording a failure in ``lastError`` and applying the change in
-    /// memory all the same.
-    private func changeRecordingErrors(announcing tweak: Tweak?, _ mutation: Mutation) {
-        do {
-            try change(announcing: tweak, mutation)
-        } catch {
-            let removed = state.withLock { state in
-                state.lastError = error
-                return mutation(&state.tweaks)
-            }
-            announce(tweak, removed: removed)
-        }
-    }
-
     /// Picks up other processes' changes, applies `mutation`, writes the file, and only then
-    /// stores the result; posts every change outside the locks. On failure nothing of `mutation`
-    /// is kept (changes picked up from the file are).
-    private func change(announcing tweak: Tweak?, _ mutation: Mutation) throws {
+    /// stores the result; announces the changes outside the locks. On failure nothing of
+    /// `mutation` is kept (changes picked up from the file are).
+    private func change(_ mutation: Mutation) throws {
         fileLock.lock()
         var external: [Tweak] = []
         let result: Result<[Tweak], any Error>
@@ -240,7 +201,7 @@ public final class OverridesFileTweakProvider: MutableTweakProvider, KeyedTweakP
             external = try reloadHoldingFileLock()
             let before = state.withLock { $0.tweaks }
             var tweaks = before
-            let removed = mutation(&tweaks)
+            let changed = mutation(&tweaks)
             if tweaks != before {
                 try AtomicFile.replace(path, with: Array(Self.document(tweaks).utf8))
                 let stamp = AtomicFile.Stamp(path: path)
@@ -250,18 +211,13 @@ public final class OverridesFileTweakProvider: MutableTweakProvider, KeyedTweakP
                     state.lastError = nil
                 }
             }
-            result = .success(removed)
+            result = .success(changed)
         } catch {
             result = .failure(error)
         }
         fileLock.unlock()
-        for change in external { postDidChange(change) }
-        announce(tweak, removed: try result.get())
-    }
-
-    private func announce(_ tweak: Tweak?, removed: [Tweak]) {
-        if let tweak { postDidChange(tweak) }
-        for tweak in removed { postDidChange(tweak) }
+        postDidChange(.tweaks(external))
+        postDidChange(.tweaks(try result.get()))
     }
 
     // MARK: File format

@@ -13,7 +13,7 @@ public import Foundation
 /// the same `UserDefaults` object and key changes a value; call ``reload()`` after another process
 /// wrote (on Linux, after `userDefaults.synchronize()`, which reads the other process's writes).
 /// Every change is persisted at once, on Linux too (where the provider calls `synchronize()`).
-public final class UserDefaultsTweakProvider: MutableTweakProvider, KeyedTweakProvider {
+public final class UserDefaultsTweakProvider: MutableTweakProvider {
     /// The `UserDefaults` key that holds the overrides unless another is given.
     public static let defaultKey = "Tweaks.Overrides"
 
@@ -43,8 +43,8 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider, KeyedTweakPr
     /// `didChangeNotification` synchronously, and an observer that reads tweaks must not deadlock.
     /// Recursive, so that such an observer may also change tweaks.
     private let writeLock = NSRecursiveLock()
-    // Written once in `init`, read once in `deinit`; the notification block never touches it.
-    nonisolated(unsafe) private var notificationObserver: (any NSObjectProtocol)?
+    /// The storage this provider shares with its siblings: the `UserDefaults` object and key.
+    private let storage: Storage
 
     /// A provider storing its overrides in `userDefaults` under `key`.
     public init(
@@ -54,19 +54,49 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider, KeyedTweakPr
         self.userDefaults = userDefaults
         self.defaultsKey = key
         self.name = name
+        self.storage = Storage(userDefaults: ObjectIdentifier(userDefaults), key: key)
         state.withLock { $0.entries = Self.decode(userDefaults.dictionary(forKey: key), source: name) }
-        notificationObserver = NotificationCenter.default.addObserver(
-            forName: TweakProviderDidChangeNotification, object: nil, queue: nil
-        ) { [weak self] notification in
-            guard let self, let sibling = notification.object as? UserDefaultsTweakProvider, sibling !== self,
-                sibling.userDefaults === self.userDefaults, sibling.defaultsKey == self.defaultsKey
-            else { return }
-            self.reload(announcing: notification.userInfo?[TweakProviderDidChangeNotificationTweakKey] as? Tweak)
-        }
+        Self.siblings.withLock { $0[storage, default: [:]][ObjectIdentifier(self)] = Sibling(provider: self) }
     }
 
     deinit {
-        if let notificationObserver { NotificationCenter.default.removeObserver(notificationObserver) }
+        let (storage, id) = (self.storage, ObjectIdentifier(self))
+        Self.siblings.withLock { siblings in
+            siblings[storage]?.removeValue(forKey: id)
+            if siblings[storage]?.isEmpty == true { siblings.removeValue(forKey: storage) }
+        }
+    }
+
+    // MARK: Siblings
+
+    /// A `UserDefaults` object (by identity) and key.
+    private struct Storage: Hashable, Sendable {
+        let userDefaults: ObjectIdentifier
+        let key: String
+    }
+
+    private struct Sibling: Sendable {
+        weak var provider: UserDefaultsTweakProvider?
+    }
+
+    /// The live providers of each storage, so that a change reaches the others on the same storage
+    /// (and nothing else). A provider removes itself in `deinit`, before its identity can be reused.
+    /// The `UserDefaults` object is held by its providers, so its identity is not reused either.
+    private static let siblings = Locked<[Storage: [ObjectIdentifier: Sibling]]>([:])
+
+    /// Tells the other providers on the same storage to reload, announcing `change` when their
+    /// copy changed.
+    private func tellSiblings(_ change: TweakChange) {
+        let siblings = Self.siblings.withLock { $0[storage]?.values.compactMap(\.provider) ?? [] }
+        for sibling in siblings where sibling !== self {
+            sibling.reload(announcing: change)
+        }
+    }
+
+    /// Announces `change` to this provider's managers and to its siblings.
+    private func announce(_ change: TweakChange) {
+        postDidChange(change)
+        tellSiblings(change)
     }
 
     /// Not used by this provider, whose values are never encrypted; kept for the protocol.
@@ -75,14 +105,14 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider, KeyedTweakPr
         set { state.withLock { $0.decryptionClosure = newValue } }
     }
 
-    /// Reads the overrides from `UserDefaults` again and, when they changed, posts
-    /// ``TweakProviderDidChangeNotification`` (without a tweak: anything may have changed).
+    /// Reads the overrides from `UserDefaults` again and, when they changed, announces a change
+    /// of everything.
     public func reload() {
-        reload(announcing: nil)
+        reload(announcing: .everything)
     }
 
-    /// Reloads; when the overrides changed, posts a notification naming `tweak` (a sibling's change).
-    private func reload(announcing tweak: Tweak?) {
+    /// Reloads; when the overrides changed, announces `change` (a sibling's change, or everything).
+    private func reload(announcing change: TweakChange) {
         let changed = withWriteLock { () -> Bool in
             let entries = Self.decode(userDefaults.dictionary(forKey: defaultsKey), source: name)
             return state.withLock { state in
@@ -90,10 +120,15 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider, KeyedTweakPr
                 return state.entries != entries
             }
         }
-        if changed { postDidChange(tweak.map { $0.with(source: name) }) }
+        if changed {
+            postDidChange(change.keys == nil ? change : .tweaks(change.tweaks.map { $0.with(source: name) }))
+        }
     }
 
-    func tweakIfPresent(_ key: TweakKey) throws -> Tweak? {
+    /// The stored override, or `nil`.
+    /// - Throws: ``TweakError/notSupported(feature:variable:reason:)`` for a stored entry that
+    ///   cannot be read.
+    public func tweak(for key: TweakKey) throws -> Tweak? {
         try state.withLock { $0.entries[key] }?.get()
     }
 
@@ -106,7 +141,7 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider, KeyedTweakPr
     public func set(_ value: TweakValue, feature: String, variable: String) {
         let tweak = Tweak(feature: feature, variable: variable, value: value, source: name)
         change { $0[TweakKey(feature: feature, variable: variable)] = .success(tweak) }
-        postDidChange(tweak)
+        announce(.tweaks([tweak]))
     }
 
     /// Removes the stored value from memory and `UserDefaults` and posts the change; does nothing
@@ -114,18 +149,18 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider, KeyedTweakPr
     public func deleteValue(feature: String, variable: String) {
         let key = TweakKey(feature: feature, variable: variable)
         guard let removed = change({ $0.removeValue(forKey: key) }) else { return }
-        // An unreadable entry has no tweak to report: post without one ("anything may have changed").
-        postDidChange(try? removed.get())
+        // An unreadable entry has no tweak to report: announce a change of everything.
+        announce((try? removed.get()).map { .tweaks([$0]) } ?? .everything)
     }
 
-    /// Removes every stored value from memory and `UserDefaults`, posting one change per removed
-    /// tweak.
+    /// Removes every stored value from memory and `UserDefaults`, and announces one change naming
+    /// them.
     public func removeAllValues() {
         let removed = change { entries in
             defer { entries.removeAll() }
             return entries.values.compactMap { try? $0.get() }
         }
-        for tweak in removed { postDidChange(tweak) }
+        announce(.tweaks(removed))
     }
 
     private func withWriteLock<Output>(_ body: () throws -> Output) rethrows -> Output {

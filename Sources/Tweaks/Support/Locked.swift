@@ -6,13 +6,19 @@
     import Musl
 #endif
 
-/// A value guarded by a lock: the only way to reach it is `withLock`.
+/// A value guarded by a lock: the only way to reach it is `withLock`. Providers keep their
+/// mutable state in one, which makes them `Sendable`.
+///
+/// ```swift
+/// private let values = Locked<[TweakKey: Tweak]>([:])
+/// func tweak(for key: TweakKey) -> Tweak? { values.withLock { $0[key] } }
+/// ```
 ///
 /// Used instead of `Synchronization.Mutex`, which needs macOS 15 / iOS 18. The lock is the
 /// platform's own (`os_unfair_lock` on Apple platforms, a `pthread_mutex_t` elsewhere) rather
 /// than `NSLock`, which adds a dynamically dispatched call and, on Linux, a second wrapper to
 /// every lock and unlock of a provider read.
-package final class Locked<State: Sendable>: @unchecked Sendable {
+public final class Locked<State: Sendable>: @unchecked Sendable {
     // Safe to mark `@unchecked Sendable`: `state` is private and is only read or written inside
     // `withLock`, which holds `lock` for the whole access, so no two threads touch it at once.
     // Callers must not let the `inout` reference escape the closure (the compiler enforces it).
@@ -20,7 +26,8 @@ package final class Locked<State: Sendable>: @unchecked Sendable {
     // The lock already makes every access exclusive: the runtime's exclusivity check is skipped.
     @exclusivity(unchecked) private var state: State
 
-    package init(_ initialState: State) {
+    /// A lock guarding `initialState`.
+    public init(_ initialState: State) {
         self.state = initialState
         self.lock = PlatformLock()
     }
@@ -31,7 +38,7 @@ package final class Locked<State: Sendable>: @unchecked Sendable {
 
     /// Runs `body` with exclusive access to the state. Never call out to user code inside `body`.
     @inline(__always)
-    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&state)

@@ -22,7 +22,7 @@ enum Demo {
     ) async throws {
         let values = manager.values(feature: "checkout", variable: "max_items")  // before the write
         let operatorsFile = try OverridesFileTweakProvider(fileURL: overridesURL, name: "operator", pollInterval: nil)
-        try operatorsFile.trySet(.int(maxItems), feature: "checkout", variable: "max_items")
+        try operatorsFile.set(.int(maxItems), feature: "checkout", variable: "max_items")
         Log.info("demo: an operator set checkout.max_items = \(maxItems) in \(overridesURL.path)")
         let isSeen = await firstValue(.int(maxItems), in: values, within: timeout)
         guard isSeen else {

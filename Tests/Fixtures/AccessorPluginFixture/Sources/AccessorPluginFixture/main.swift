@@ -24,7 +24,7 @@ maintenance.isUnderMaintenance = true
 tweaks.maintenanceMode = maintenance
 print("maintenanceMode = \(tweaks.maintenanceMode.isUnderMaintenance) \(tweaks.maintenanceMode.title)")
 
-// An override of the wrong type: the accessor falls back to the file's value and logs why.
+// An override of the wrong type is passed over for the file's value, and the reason logged.
 try manager.set("forty-two", feature: GeneratedTweakAccessor.Features.general, variable: "meaning_of_life")
 print("meaningOfLife with a String override = \(tweaks.meaningOfLife)")
 print("log: \(log.lines.joined(separator: " | "))")
