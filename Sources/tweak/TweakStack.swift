@@ -11,7 +11,8 @@ import Tweaks
 /// - `--remote URL` and its options: see ``RemoteLayer``. Without it, nothing goes to the network.
 struct TweakStack {
     let manager: TweakManager
-    /// The local files, highest priority first: they declare each tweak's type for `set`.
+    /// The local files, highest priority first: the defaults of last resort, which declare each
+    /// tweak's type.
     let locals: [LocalTweakProvider]
     let overridesFile: OverridesFileTweakProvider?
     let suite: SuiteOverrides?
@@ -71,16 +72,6 @@ struct TweakStack {
     @discardableResult
     func refreshRemote() async -> Bool {
         await remote?.refresh() ?? false
-    }
-
-    /// The tweak as the highest-priority local file declares it (its value as stored), or `nil`.
-    func declaration(feature: String, variable: String) -> (tweak: Tweak, file: String)? {
-        for local in locals {
-            if let tweak = local.knownTweaks.first(where: { $0.feature == feature && $0.variable == variable }) {
-                return (tweak, local.name)
-            }
-        }
-        return nil
     }
 
     /// The override layer: the overrides file, else the suite.

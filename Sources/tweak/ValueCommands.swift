@@ -29,8 +29,8 @@ enum ValueCommands {
         await stack.refreshRemote()
         let explanation = stack.manager.explain(feature: names[0], variable: names[1])
         var text = explanation.description
-        if let declared = stack.declaration(feature: names[0], variable: names[1]) {
-            text += "\n  declared in \(declared.file) as \(declared.tweak.value.kind)"
+        if let editable = stack.manager.editableTweak(feature: names[0], variable: names[1]) {
+            text += "\n  declared in \(editable.declaration.source ?? "?") as \(editable.declaredKind)"
         }
         Console.out(text)
         guard explanation.winner?.answer.isUsable == true else { return 1 }
@@ -42,7 +42,7 @@ enum ValueCommands {
         let names = try arguments.positional("FEATURE", "VARIABLE", "VALUE")
         let (feature, variable, text) = (names[0], names[1], names[2])
         let stack = try TweakStack(arguments)
-        guard let declared = stack.declaration(feature: feature, variable: variable) else {
+        guard let editable = stack.manager.editableTweak(feature: feature, variable: variable) else {
             let files = stack.locals.map(\.name).joined(separator: ", ")
             throw ToolError(
                 "\(feature).\(variable) is not declared in \(files): set writes only declared tweaks, "
@@ -50,9 +50,9 @@ enum ValueCommands {
         }
         let value: TweakValue
         do {
-            value = try DeclaredValue.parse(text, like: declared.tweak.value)
+            value = try editable.value(parsing: text)
         } catch {
-            throw ToolError("\(feature).\(variable): \(error) (declared in \(declared.file))")
+            throw ToolError("\(feature).\(variable): \(error) (declared in \(editable.declaration.source ?? "?"))")
         }
         try stack.writeOverride(value, feature: feature, variable: variable)
         Console.out("\(feature).\(variable) = \(value) (\(stack.overrideLayerName))")

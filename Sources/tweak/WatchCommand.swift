@@ -19,17 +19,7 @@ enum WatchCommand {
         let remotePollInterval = try remotePollInterval(arguments)
         let stack = try TweakStack(arguments, pollInterval: pollInterval)
         let revealing = try arguments.value(of: "decrypt") != nil
-        let (changes, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let providers = Set(stack.manager.tweakProviders.map { ObjectIdentifier($0) })
-        let observer = NotificationCenter.default.addObserver(
-            forName: TweakProviderDidChangeNotification, object: nil, queue: nil
-        ) { notification in
-            guard let sender = notification.object, providers.contains(ObjectIdentifier(sender as AnyObject)) else {
-                return
-            }
-            continuation.yield()
-        }
-        defer { NotificationCenter.default.removeObserver(observer) }
+        let changes = stack.manager.changes
         let failing = await stack.refreshRemote()
         let remotePolling = stack.remote.map { remote in
             Task { await remote.poll(every: remotePollInterval, failing: failing) }

@@ -57,6 +57,9 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("isFeatureEnabled cached") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(fixture.cached.isFeatureEnabled("general")) }
     }
+    Benchmark("isFeatureEnabled uncached (enabled in provider 4 of 4)") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(fixture.uncached.isFeatureEnabled("general")) }
+    }
     Benchmark("value(as: Int.self) cached") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(try fixture.cached.value(feature: "general", variable: "meaning_of_life", as: Int.self))
@@ -184,9 +187,13 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(try AccessorGenerator.sources(tweaksJSON: data, source: "generated", configuration: configuration))
     }
 
-    // 9. Remote: a 1,000-tweak document from memory, every value different from the active one.
-    // Activation is the diff, 1,000 change notifications to a manager and the atomic cache write.
+    // 9. Remote: a 1,000-tweak document from memory, every value different from the active one,
+    // observed by one caching manager. Activation is the diff, telling the manager (and
+    // NotificationCenter's observers) about the 1,000 changes, and the atomic, fsynced cache
+    // write; the "no cache file" variant leaves the write out, so that what the change delivery
+    // costs is not hidden behind the disk.
     let remote = RemoteFixture()
+    let remoteWithoutFile = RemoteFixture(persisted: false)
     let milliseconds = Benchmark.Configuration(
         metrics: [.wallClock, .mallocCountTotal], timeUnits: .milliseconds, scalingFactor: .one)
     Benchmark("Fetch and activate a 1,000-tweak remote document", configuration: milliseconds) { benchmark in
@@ -197,6 +204,13 @@ let benchmarks: @Sendable () -> Void = {
         await remote.provider.fetch(expirationDuration: 0)
         benchmark.startMeasurement()
         blackHole(remote.provider.activate())
+        benchmark.stopMeasurement()
+    }
+    Benchmark("Activate a fetched 1,000-tweak remote document (no cache file)", configuration: milliseconds) {
+        benchmark in
+        await remoteWithoutFile.provider.fetch(expirationDuration: 0)
+        benchmark.startMeasurement()
+        blackHole(remoteWithoutFile.provider.activate())
         benchmark.stopMeasurement()
     }
 }
@@ -216,14 +230,18 @@ final class ReaderExecutor: TaskExecutor {
     }
 }
 
-/// A remote provider fed from memory, observed by a caching manager, persisted to a temporary file.
+/// A remote provider fed from memory, observed by a caching manager, persisted to a temporary file
+/// unless `persisted` is `false`.
 final class RemoteFixture: Sendable {
     let provider: RemoteTweakProvider
     let manager: TweakManager
 
-    init() {
-        let cacheURL = FileManager.default.temporaryDirectory
-            .appendingPathComponent("TweaksBenchmarks-\(ProcessInfo.processInfo.processIdentifier).cache")
+    init(persisted: Bool = true) {
+        let cacheURL =
+            persisted
+            ? FileManager.default.temporaryDirectory
+                .appendingPathComponent("TweaksBenchmarks-\(ProcessInfo.processInfo.processIdentifier).cache")
+            : nil
         provider = RemoteTweakProvider(
             source: AlternatingSource(documents: [
                 Fixture.remoteDocument(revision: 0), Fixture.remoteDocument(revision: 1),

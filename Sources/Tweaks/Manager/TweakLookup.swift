@@ -116,13 +116,6 @@ extension TweakManager {
         return trace ?? LookupTrace()
     }
 
-    /// The tweak as the lowest-priority provider that has it declares it: the default a stack
-    /// falls back to (typically from the local JSON file), whose type is the tweak's declared type.
-    func declaredTweak(_ key: TweakKey) -> Tweak? {
-        var trace: LookupTrace? = LookupTrace()
-        _ = lookUp(key, override: nil, log: nil, trace: &trace)
-        return trace?.answers.last { $0.answer.tweak != nil }?.answer.tweak
-    }
 }
 
 extension TweakError {

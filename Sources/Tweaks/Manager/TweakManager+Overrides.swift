@@ -3,7 +3,8 @@ extension TweakManager {
     /// value has another type than the tweak it overrides (the declared default).
     func reportMismatch(of entry: TweakOverrides.Entry, key: TweakKey, overrides: TweakOverrides) {
         guard let onTypeMismatch = overrides.onTypeMismatch, case .value(let tweak) = entry,
-            let declared = declaredTweak(key), !declared.value.isCompatible(with: tweak.value.kind)
+            let declared = editableTweak(feature: key.feature, variable: key.variable)?.declaration,
+            !declared.value.isCompatible(with: tweak.value.kind)
         else { return }
         onTypeMismatch(
             TweakOverrideMismatch(

@@ -1,0 +1,58 @@
+/// What an editor needs to change one tweak — a settings screen, a debug menu, `tweak set`: its
+/// declared type and default, the answer a read gives now and which layer gives it, and how to read
+/// a person's text as the declared type. Made by ``TweakManager/editableTweak(feature:variable:)``
+/// from the same lookup every read uses.
+///
+/// ```swift
+/// if let editable = manager.editableTweak(feature: "checkout", variable: "max_items") {
+///     let value = try editable.value(parsing: textField.text)  // "12" → .int(12); "twelve" throws
+///     try manager.set(value, feature: "checkout", variable: "max_items")
+/// }
+/// ```
+public struct EditableTweak: Sendable {
+    /// The tweak's feature and variable.
+    public let key: TweakKey
+    /// The tweak as the lowest-priority provider that has it declares it — the default a stack
+    /// falls back to, typically from the local JSON file. Its value's kind is the declared type.
+    public let declaration: Tweak
+    /// The tweak a read answers now (before any task-local override), or `nil` when no layer has a
+    /// usable value.
+    public let current: Tweak?
+    /// The name of the layer whose value a read answers instead of the declaration's (an override,
+    /// the remote configuration); `nil` when the declaration answers.
+    public let overriddenBy: String?
+
+    /// The declared type: the kind of ``declaration``'s value.
+    public var declaredKind: TweakValue.Kind { declaration.value.kind }
+
+    /// Reads `text` as a value of the declared type (see ``TweakValue/init(parsing:like:)``).
+    /// - Throws: ``TweakValueParseError`` saying what the text should be.
+    public func value(parsing text: String) throws(TweakValueParseError) -> TweakValue {
+        try TweakValue(parsing: text, like: declaration.value)
+    }
+}
+
+extension TweakManager {
+    /// The tweak as an editor sees it; `nil` when no provider declares it (only declared tweaks can
+    /// be edited: their type says how to read a person's text).
+    ///
+    /// Task-local ``TweakOverrides`` are left out: an editor changes the providers.
+    public func editableTweak(feature: String, variable: String) -> EditableTweak? {
+        let key = TweakKey(feature: feature, variable: variable)
+        var trace: LookupTrace? = LookupTrace()
+        let outcome = lookUp(key, override: nil, log: nil, trace: &trace)
+        // Without an override layer, the answers are the providers'. A provider that has the tweak
+        // but cannot give it (an encrypted value without a closure) declares it as stored.
+        guard let answers = trace?.answers,
+            let declaringIndex = answers.lastIndex(where: { !$0.answer.isNotFound }),
+            let declaration = answers[declaringIndex].answer.tweak
+                ?? tweakProviders[declaringIndex].knownTweaks.first(where: {
+                    $0.feature == feature && $0.variable == variable
+                })
+        else { return nil }
+        let winningIndex = trace?.winningIndex
+        return EditableTweak(
+            key: key, declaration: declaration, current: outcome.tweak,
+            overriddenBy: winningIndex.flatMap { $0 == declaringIndex ? nil : answers[$0].provider })
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import TestSupport
+import Testing
+
+// Runs the compiler: Foundation's `Process` exists on macOS and Linux only.
+#if os(macOS) || os(Linux)
+
+    /// What the compiler tells someone who writes a provider: a provider written for JustTweak, or
+    /// one that implements no read, does not compile, and the message says what to write.
+    @Suite struct ProviderProtocolCompileTests {
+        /// Type-checks `source` against the `Tweaks` module of this test build; `nil` where the
+        /// build's layout is not SwiftPM's on Linux (the module map of `CTweaksAtomics` is needed).
+        static func typeCheck(_ source: String) throws -> (status: Int32, output: String)? {
+            let products = BuildProducts.directory()
+            let moduleMap = products.appendingPathComponent("CTweaksAtomics.build/module.modulemap")
+            guard FileManager.default.fileExists(atPath: moduleMap.path) else { return nil }
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("provider-\(UUID()).swift")
+            try Data(source.utf8).write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [
+                "swiftc", "-typecheck", "-swift-version", "6", "-I", products.appendingPathComponent("Modules").path,
+                "-Xcc", "-fmodule-map-file=\(moduleMap.path)", file.path,
+            ]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+
+        static let advice = "a TweakProvider reads through 'func tweak(for key: TweakKey) throws -> Tweak?'"
+
+        @Test func aJustTweakProviderFailsToCompileWithAdvice() throws {
+            let result = try Self.typeCheck(
+                """
+                import Tweaks
+                final class FirebaseProvider: TweakProvider {
+                    func tweakWith(feature: String, variable: String) throws -> Tweak {
+                        throw TweakError.notFound(feature: feature, variable: variable)
+                    }
+                    func isFeatureEnabled(_ feature: String) -> Bool { false }
+                }
+                """)
+            try #require(result != nil, "the build layout is not SwiftPM's on Linux: nothing checked")
+            #expect(result?.status != 0)
+            #expect(result?.output.contains(Self.advice) == true, "\(result?.output ?? "")")
+        }
+
+        @Test func aProviderWithoutAReadFailsToCompile() throws {
+            let result = try Self.typeCheck(
+                """
+                import Tweaks
+                final class Empty: TweakProvider {}
+                """)
+            try #require(result != nil, "the build layout is not SwiftPM's on Linux: nothing checked")
+            #expect(result?.status != 0)
+            #expect(result?.output.contains(Self.advice) == true, "\(result?.output ?? "")")
+        }
+
+        @Test func theSmallestProviderCompiles() throws {
+            let result = try Self.typeCheck(
+                """
+                import Tweaks
+                final class Smallest: TweakProvider {
+                    func tweak(for key: TweakKey) -> Tweak? { nil }
+                }
+                final class Overrides: MutableTweakProvider {
+                    private let values = Locked<[TweakKey: Tweak]>([:])
+                    func tweak(for key: TweakKey) -> Tweak? { values.withLock { $0[key] } }
+                    func set(_ value: TweakValue, feature: String, variable: String) {
+                        let tweak = Tweak(feature: feature, variable: variable, value: value)
+                        values.withLock { $0[TweakKey(feature: feature, variable: variable)] = tweak }
+                        postDidChange(.tweaks([tweak]))
+                    }
+                    func deleteValue(feature: String, variable: String) {
+                        _ = values.withLock { $0.removeValue(forKey: TweakKey(feature: feature, variable: variable)) }
+                    }
+                }
+                """)
+            try #require(result != nil, "the build layout is not SwiftPM's on Linux: nothing checked")
+            #expect(result?.status == 0, "\(result?.output ?? "")")
+        }
+    }
+
+#endif
