@@ -76,7 +76,10 @@ struct RemoteLayer {
     func refresh() async -> Bool {
         let status = await provider.fetchAndActivate(expirationDuration: 0).status
         reportCacheWriteError()
-        guard let error = status.error else { return false }
+        guard let error = status.error else {
+            for warning in provider.activeWarnings { Console.error("tweak: warning: \(warning); ignored") }
+            return false
+        }
         reportFailure(error)
         return true
     }

@@ -20,6 +20,7 @@ extension TweakLoadError {
             case unknownField(String)
             case tooLarge(limit: Int)
             case emptyName(String)
+            case unsupportedFormatVersion(Int)
         }
 
         private let code: Code
@@ -55,6 +56,12 @@ extension TweakLoadError {
         public static func tooLarge(limit: Int) -> Reason { Reason(.tooLarge(limit: limit)) }
         /// A feature or variable name is the empty string; the text says which ("feature" or "variable").
         public static func emptyName(_ kind: String) -> Reason { Reason(.emptyName(kind)) }
+        /// The document's `"$schemaVersion"` is one this version of Tweaks cannot read: newer than
+        /// the version it reads (1), or below 1. Only where a person writes the file; a remote
+        /// document of a newer version is read by the forward-compatibility rule.
+        public static func unsupportedFormatVersion(_ version: Int) -> Reason {
+            Reason(.unsupportedFormatVersion(version))
+        }
 
         /// The field or key the reason is about: of ``wrongType(field:expected:found:)``,
         /// ``missingField(_:)``, ``unknownField(_:)`` and ``duplicateKey(_:)``; otherwise `nil`.
@@ -104,6 +111,11 @@ extension TweakLoadError {
             case .unknownField(let field): "unknown field \"\(field)\" (a typo?)"
             case .tooLarge(let limit): "the document is larger than \(limit) bytes"
             case .emptyName(let kind): "a \(kind) name must not be empty"
+            case .unsupportedFormatVersion(let version) where version < 1:
+                "\"\(LocalTweaksDocument.schemaVersionKey)\" is \(version); format versions start at 1"
+            case .unsupportedFormatVersion(let version):
+                "\"\(LocalTweaksDocument.schemaVersionKey)\" is \(version); this version of Tweaks reads format "
+                    + "\(LocalTweaksDocument.currentSchemaVersion) at most (update Tweaks)"
             }
         }
     }

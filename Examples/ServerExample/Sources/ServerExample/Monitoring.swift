@@ -29,6 +29,7 @@ func refresh(_ remote: RemoteTweakProvider) async {
     switch result.status {
     case .fetchedFromRemote:
         Log.info("remote: activated a new document, \(result.changedKeys.count) tweaks changed")
+        for warning in remote.activeWarnings { Log.info("remote: ignored, written for a later Tweaks: \(warning)") }
     default:
         break  // Nothing new; a backoff follows a failure that was logged already.
     }
