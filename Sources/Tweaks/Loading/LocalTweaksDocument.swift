@@ -44,7 +44,7 @@ package struct LocalTweaksDocument: Sendable {
     static let maximumSize = 64 * 1024 * 1024
     /// The top-level key of the format version.
     package static let schemaVersionKey = "$schemaVersion"
-    /// The format version this version of Tweaks reads and writes.
+    /// The format version this version of Tweaks reads.
     package static let currentSchemaVersion = 1
 
     /// Every tweak of the document, keyed by feature and variable.
