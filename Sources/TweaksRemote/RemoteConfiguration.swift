@@ -11,16 +11,21 @@ struct RemoteConfiguration: Sendable {
     /// When the source last delivered or confirmed (304) this document.
     var fetchTime: Date
     let definitions: [TweakKey: LocalTweakDefinition]
+    /// What the document uses that this version does not know, and was ignored.
+    let warnings: [TweakLoadError]
 
-    /// Parses `data` as a tweaks document in the full or the compact form. `source` names the
+    /// Parses `data` as a tweaks document in the full or the compact form, by the
+    /// forward-compatibility rule (``LocalTweaksDocument/Strictness/lenient``). `source` names the
     /// document in errors; `providerName` becomes each tweak's ``Tweak/source``.
     init(data: Data, etag: String?, fetchTime: Date, source: String, providerName: String) throws(TweakLoadError) {
         self.data = data
         self.etag = etag
         self.fetchTime = fetchTime
-        definitions = try LocalTweaksDocument(
-            bytes: [UInt8](data), source: source, tweakSource: providerName, allowsBareValues: true
-        ).definitions
+        let document = try LocalTweaksDocument(
+            bytes: [UInt8](data), source: source, tweakSource: providerName, allowsBareValues: true,
+            strictness: .lenient)
+        definitions = document.definitions
+        warnings = document.warnings
     }
 
     /// The tweaks that differ between `old` and `new`: added, removed, or changed in value or metadata.

@@ -25,8 +25,10 @@ public import Tweaks
 ///
 /// Documents use the `LocalTweaks_example.json` schema, or the compact form
 /// `feature → variable → value` for values that are not objects. They are checked as strictly as
-/// local files: a value's type is its JSON type (`"true"` is a string, never a Boolean), and a
-/// malformed, oversize or rejected document never replaces the last-good configuration.
+/// local files (a value's type is its JSON type: `"true"` is a string, never a Boolean), and a
+/// malformed, oversize or rejected document never replaces the last-good configuration; but a
+/// field added by a later format is ignored and listed in ``activeWarnings``, so that a newer
+/// server's document still reaches clients shipped today.
 public final class RemoteTweakProvider: TweakProvider {
     struct State: Sendable {
         var active: RemoteConfiguration?
@@ -183,6 +185,12 @@ public final class RemoteTweakProvider: TweakProvider {
 
     /// Whether ``markStale()`` was called after the start of the latest successful fetch.
     public var isStale: Bool { state.withLock { $0.isStale } }
+
+    /// What the active configuration's document uses that this version of Tweaks does not know,
+    /// and ignored: fields and top-level `$` keys added by a later format, or a newer
+    /// `"$schemaVersion"`. Each names the source, position, feature and variable. Empty for most
+    /// documents; see "Forward compatibility" in RemoteConfig.md.
+    public var activeWarnings: [TweakLoadError] { state.withLock { $0.active?.warnings ?? [] } }
 
     /// The latest problem with the cache file: a file ignored at `init`, or a failed write.
     /// `nil` after a successful write.

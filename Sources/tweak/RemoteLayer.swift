@@ -76,7 +76,10 @@ struct RemoteLayer {
     func refresh() async -> Bool {
         let status = await provider.fetchAndActivate(expirationDuration: 0).status
         reportCacheWriteError()
-        guard case .failed(let error) = status else { return false }
+        guard let error = status.error else {
+            for warning in provider.activeWarnings { Console.error("tweak: warning: \(warning); ignored") }
+            return false
+        }
         reportFailure(error)
         return true
     }
@@ -89,7 +92,7 @@ struct RemoteLayer {
         while !Task.isCancelled {
             try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
             let status = await provider.fetchAndActivate(expirationDuration: 0).status
-            if case .failed(let error) = status {
+            if let error = status.error {
                 if !failing { reportFailure(error) }
                 failing = true
             } else if status.isSuccess {
@@ -108,7 +111,7 @@ struct RemoteLayer {
     }
 
     private func reportCacheWriteError() {
-        if let error = provider.cacheError, case .unwritable = error.reason {
+        if let error = provider.cacheError, error.reason.isWriteFailure {
             Console.error("tweak: warning: \(error)")
         }
     }

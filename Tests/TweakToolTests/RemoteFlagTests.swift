@@ -48,6 +48,23 @@ import Testing
             }
         }
 
+        @Test func whatARemoteDocumentOfALaterFormatUsesIsIgnoredWithAWarning() async throws {
+            try await StaticNginx.with { server in
+                let sandbox = try ToolSandbox()
+                defer { sandbox.remove() }
+                try sandbox.copyExample()
+                try server.write(
+                    #"{"general": {"meaning_of_life": {"Value": 7, "Rules": []}}}"#, to: "tweaks.json")
+                let remote = server.url("tweaks.json")
+                let get = try await run(sandbox, "get", "general", "meaning_of_life", "--remote", remote)
+                #expect(get.status == 0 && get.standardOutput == "7\n", "\(get.standardError)")
+                #expect(
+                    get.standardError
+                        == "tweak: warning: \(remote):1:46: general.meaning_of_life: unknown field \"Rules\" (a typo?);"
+                        + " ignored\n")
+            }
+        }
+
         @Test func aFailedFetchIsReportedAndTheCacheOrTheLocalFilesAnswer() async throws {
             let sandbox = try ToolSandbox()
             defer { sandbox.remove() }

@@ -41,6 +41,28 @@ import Testing
             }
         }
 
+        @Test func validateIsStrictAboutTheFormatVersionAndUnknownFields() throws {
+            try ToolSandbox.with { sandbox in
+                try sandbox.write(#"{"$schemaVersion": 1, "f": {"a": {"Value": 1}}}"#, to: "current.json")
+                let current = try sandbox.run("validate", "current.json")
+                #expect(current.status == 0 && current.standardOutput.isEmpty, "\(current.standardOutput)")
+
+                // What a remote document may use (a later version, a later field) is an error in a file.
+                try sandbox.write(
+                    #"{"$schemaVersion": 2, "$segments": {}, "f": {"a": {"Value": 1, "Rules": []}}}"#, to: "later.json")
+                let later = try sandbox.run("validate", "later.json")
+                #expect(later.status == 1)
+                #expect(
+                    later.lines.dropLast() == [
+                        #"later.json:1:20: "$schemaVersion" is 2; this version of Tweaks reads format 1 at most"#
+                            + " (update Tweaks)",
+                        #"later.json:1:23: unknown field "$segments" (a typo?)"#,
+                        #"later.json:1:64: f.a: unknown field "Rules" (a typo?)"#,
+                    ])
+                #expect(later.standardError == "3 problems in 1 of 1 file\n")
+            }
+        }
+
         @Test func generateWritesTheAccessorOnceAndReportsEveryProblem() throws {
             try ToolSandbox.with { sandbox in
                 try sandbox.copyExample()

@@ -72,7 +72,7 @@ struct HostileInputTests {
             #expect(provider.cacheError == nil && !provider.knownTweaks.isEmpty, "the compact form accepts it")
             return
         }
-        guard case .invalidDocument(let error) = provider.cacheError?.reason else {
+        guard let error = provider.cacheError?.reason.documentError else {
             Issue.record("expected an invalid cached document, got \(String(describing: provider.cacheError))")
             return
         }
@@ -97,7 +97,7 @@ struct HostileInputTests {
                     #expect(status == .fetchedFromRemote, "\(input.name): the compact form accepts it")
                     continue
                 }
-                guard case .invalidDocument(let error) = status.failure else {
+                guard let error = status.failure?.documentError else {
                     Issue.record("\(input.name): expected an invalid document, got \(status)")
                     continue
                 }

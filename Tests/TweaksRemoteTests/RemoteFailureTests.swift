@@ -83,14 +83,14 @@ struct RemoteFailureTests {
         let provider = try await providerWithLastGood(server, clock: clock)
         server.stop()
         let status = await provider.fetch(expirationDuration: 0)
-        guard case .transport(let detail) = status.failure else {
+        guard let detail = status.failure?.transportDetail else {
             Issue.record("expected a transport error, got \(status)")
             return
         }
         #expect(detail.contains("could not connect"))
         #expect("\(status)".contains("127.0.0.1"), "the error names the source: \(status)")
         #expect(provider.value("checkout", "max_items") == 10)
-        guard case .throttled = await provider.fetch(expirationDuration: 0) else {
+        guard await provider.fetch(expirationDuration: 0).throttledUntil != nil else {
             Issue.record("expected throttled after a transport error, got \(provider.lastFetchStatus)")
             return
         }
@@ -117,7 +117,7 @@ struct RemoteFailureTests {
             let status = await provider.fetch()
             #expect(status.failure == .timedOut(after: 0.5))
             #expect(Date().timeIntervalSince(start) < 10, "stopped by the deadline, not by the end of the body")
-            guard case .throttled = await provider.fetch() else {
+            guard await provider.fetch().throttledUntil != nil else {
                 Issue.record("a timeout starts the backoff; got \(provider.lastFetchStatus)")
                 return
             }
@@ -129,7 +129,7 @@ struct RemoteFailureTests {
             let provider = try await providerWithLastGood(server)
             try server.write(String(documentV2.prefix(60)), to: "tweaks.json")
             let status = await provider.fetch(expirationDuration: 0)
-            guard case .invalidDocument(let error) = status.failure else {
+            guard let error = status.failure?.documentError else {
                 Issue.record("expected an invalid document, got \(status)")
                 return
             }
@@ -155,7 +155,7 @@ struct RemoteFailureTests {
             try handle.truncate(atOffset: 100)
             try handle.close()
             let status = await fetch.value
-            guard case .truncated(let expected, let received) = status.failure else {
+            guard let (expected, received) = status.failure?.truncation else {
                 Issue.record("expected a truncated transfer, got \(status)")
                 return
             }
@@ -181,7 +181,7 @@ struct RemoteFailureTests {
             for (document, expected) in cases {
                 try server.write(document, to: "tweaks.json")
                 let status = await provider.fetch(expirationDuration: 0)
-                guard case .invalidDocument(let error) = status.failure else {
+                guard let error = status.failure?.documentError else {
                     Issue.record("\(document): expected an invalid document, got \(status)")
                     continue
                 }

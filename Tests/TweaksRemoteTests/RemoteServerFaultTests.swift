@@ -34,7 +34,7 @@ struct RemoteServerFaultTests {
         let start = Date()
         let status = await provider.fetch(expirationDuration: 0)
         #expect(Date().timeIntervalSince(start) < timeout + 3, "\(expected.name): ends by the fetch deadline")
-        guard case .failed(let error) = status else {
+        guard let error = status.error else {
             Issue.record("\(expected.name): expected a failure, got \(status)")
             return
         }
@@ -56,13 +56,13 @@ struct RemoteServerFaultTests {
         (
             "closed.json",
             Fault(name: "connection closed without an answer (444)") { reason in
-                if case .transport(let detail) = reason { detail.contains("URLError") } else { false }
+                reason.transportDetail?.contains("URLError") == true
             }
         ),
         (
             "loop.json",
             Fault(name: "redirect loop") { reason in
-                if case .transport(let detail) = reason { detail.contains("too many redirects") } else { false }
+                reason.transportDetail?.contains("too many redirects") == true
             }
         ),
         (
@@ -72,8 +72,8 @@ struct RemoteServerFaultTests {
         (
             "html-as-json.json",
             Fault(name: "200 with an HTML page labelled application/json") { reason in
-                guard case .invalidDocument(let error) = reason, case .invalidJSON = error.reason else { return false }
-                return error.position == TextPosition(line: 1, column: 1)
+                guard let error = reason.documentError, let detail = error.reason.detail else { return false }
+                return error.reason == .invalidJSON(detail) && error.position == TextPosition(line: 1, column: 1)
             }
         ),
         (
@@ -139,20 +139,20 @@ struct RemoteServerFaultTests {
         (
             nil,
             Fault(name: "connection refused") { reason in
-                if case .transport(let detail) = reason { detail.contains("could not connect") } else { false }
+                reason.transportDetail?.contains("could not connect") == true
             }
         ),
         (
             .resetMidBody(declaredLength: 1_000, body: String(documentV2.prefix(40))),
             Fault(name: "reset mid-body") {
                 reason in
-                if case .truncated(expected: 1_000, let received) = reason { received == 40 } else { false }
+                reason == .truncated(expected: 1_000, received: 40)
             }
         ),
         (
             .resetMidChunkedBody(body: String(documentV2.prefix(40))),
             Fault(name: "reset mid-body, chunked") { reason in
-                if case .transport = reason { true } else { false }
+                reason.transportDetail != nil
             }
         ),
         (.endlessSlowBody, Fault(name: "endless slow body", matches: reason(.timedOut(after: 1)))),

@@ -265,7 +265,7 @@ let malformedDocuments: [MalformedDocument] = [
             let error = #expect(throws: TweakLoadError.self) {
                 try LocalTweakProvider(jsonURL: missing)
             }
-            guard case .unreadable(let detail)? = error?.reason else {
+            guard let reason = error?.reason, let detail = reason.detail, reason == .unreadable(detail) else {
                 Issue.record("expected .unreadable, got \(String(describing: error))")
                 return
             }

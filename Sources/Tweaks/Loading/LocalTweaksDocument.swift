@@ -16,18 +16,43 @@ package struct LocalTweakDefinition: Sendable, Hashable {
 /// typos such as `Tittle` are caught. The first problem found is thrown with its position;
 /// ``problems(in:source:)`` lists them all.
 ///
+/// Top-level keys that start with `$` are not features: they belong to the format. The one known
+/// today is `"$schemaVersion"`, an optional integer: the format version the document is written
+/// for (``currentSchemaVersion`` when absent).
+///
 /// With `allowsBareValues` (remote documents), a variable may also map straight to its value when
 /// that value is not an object: `{"checkout": {"enabled": true, "limits": [1, 2]}}`. An object is
 /// always read as an entry, so an object value is written `{"Value": {…}}` and a typo in an entry's
 /// field names is still caught.
+///
+/// ``Strictness/strict`` (files a person writes) rejects an unknown field, an unknown `$` key and
+/// a newer `"$schemaVersion"`. ``Strictness/lenient`` (remote documents, which a newer server may
+/// write for older clients) ignores them and lists each in ``warnings``; an unknown field is still
+/// an error in an entry without `Value` (most likely a typo of it), and everything else (malformed
+/// JSON, a wrong type, a missing `Value`) is an error in both.
 package struct LocalTweaksDocument: Sendable {
+    /// How a document that uses fields this version does not know is read.
+    package enum Strictness: Sendable {
+        /// Unknown fields, unknown `$` keys and newer format versions are errors: typos are caught.
+        case strict
+        /// Unknown fields, unknown `$` keys and newer format versions are ignored and reported in
+        /// ``LocalTweaksDocument/warnings``: the forward-compatibility rule of remote documents.
+        case lenient
+    }
+
     /// Larger documents are rejected before they are parsed.
     static let maximumSize = 64 * 1024 * 1024
+    /// The top-level key of the format version.
+    package static let schemaVersionKey = "$schemaVersion"
+    /// The format version this version of Tweaks reads.
+    package static let currentSchemaVersion = 1
 
     /// Every tweak of the document, keyed by feature and variable.
     package let definitions: [TweakKey: LocalTweakDefinition]
     /// Every feature of the document, with its variable names sorted.
     package let features: [String: [String]]
+    /// What a ``Strictness/lenient`` read ignored, in document order; always empty when strict.
+    package let warnings: [TweakLoadError]
 
     /// Parses `data`. `source` names the document in errors; `tweakSource` becomes each tweak's
     /// ``Tweak/source``.
@@ -42,7 +67,7 @@ package struct LocalTweaksDocument: Sendable {
     /// tweak's ``Tweak/source``. Integers outside `integerRange` are read as doubles.
     package init(
         bytes: [UInt8], source: String, tweakSource: String?, allowsBareValues: Bool = false,
-        integerRange: ClosedRange<Int64> = PlatformInt.range
+        strictness: Strictness = .strict, integerRange: ClosedRange<Int64> = PlatformInt.range
     ) throws(TweakLoadError) {
         guard bytes.count <= Self.maximumSize else {
             throw TweakLoadError(source: source, reason: .tooLarge(limit: Self.maximumSize))
@@ -50,9 +75,11 @@ package struct LocalTweaksDocument: Sendable {
         let root = try JSONParser.parse(
             bytes, source: source, commonKeys: Reader.fieldNames, integerRange: integerRange)
         var reader = Reader(
-            bytes: bytes, source: source, tweakSource: tweakSource, allowsBareValues: allowsBareValues)
+            bytes: bytes, source: source, tweakSource: tweakSource, allowsBareValues: allowsBareValues,
+            strictness: strictness)
         (definitions, features) = reader.read(root)
         if let first = reader.problems.first { throw first }
+        warnings = reader.warnings
     }
 
     /// The definition of one tweak, with its `GeneratedPropertyName`.
@@ -97,17 +124,23 @@ extension LocalTweaksDocument {
         let source: String
         let tweakSource: String?
         let allowsBareValues: Bool
+        let strictness: Strictness
         private(set) var problems: [TweakLoadError] = []
+        private(set) var warnings: [TweakLoadError] = []
 
         private static let valueTypes = "Boolean, number, string, object or array"
         /// The fields of an entry, most frequent first.
         static let fieldNames = ["Value", "Title", "Description", "Group", "GeneratedPropertyName", "Encrypted"]
 
-        init(bytes: [UInt8], source: String, tweakSource: String?, allowsBareValues: Bool = false) {
+        init(
+            bytes: [UInt8], source: String, tweakSource: String?, allowsBareValues: Bool = false,
+            strictness: Strictness = .strict
+        ) {
             self.bytes = bytes
             self.source = source
             self.tweakSource = tweakSource
             self.allowsBareValues = allowsBareValues
+            self.strictness = strictness
         }
 
         mutating func read(
@@ -126,6 +159,10 @@ extension LocalTweaksDocument {
             }
             definitions.reserveCapacity(variableCount)
             for feature in features {
+                if feature.key.hasPrefix("$") {
+                    readFormatKey(feature)
+                    continue
+                }
                 if feature.key.isEmpty { report(.emptyName("feature"), at: feature.keyOffset) }
                 guard case .object(let variables) = feature.value.content else {
                     report(
@@ -167,6 +204,7 @@ extension LocalTweaksDocument {
             var generatedPropertyName: String?
             var isEncrypted = false
             var isValid = true
+            var unknownFields: [JSONNode.Member] = []
             for field in fields {
                 switch field.key {
                 case "Value":
@@ -195,11 +233,22 @@ extension LocalTweaksDocument {
                         isValid = false
                     }
                 default:
-                    report(.unknownField(field.key), at: field.keyOffset, feature: feature, variable: variable)
-                    isValid = false
+                    if strictness == .strict {
+                        report(.unknownField(field.key), at: field.keyOffset, feature: feature, variable: variable)
+                        isValid = false
+                    } else {
+                        unknownFields.append(field)
+                    }
                 }
             }
-            if value == nil, !fields.contains(where: { $0.key == "Value" }) {
+            let hasValueField = fields.contains(where: { $0.key == "Value" })
+            for field in unknownFields {
+                // Without `Value`, an unknown field is most likely a typo of it: an error even when lenient.
+                report(
+                    .unknownField(field.key), at: field.keyOffset, feature: feature, variable: variable,
+                    asWarning: hasValueField)
+            }
+            if value == nil, !hasValueField {
                 report(.missingField("Value"), at: entry.offset, feature: feature, variable: variable)
             }
             guard isValid, let value else { return nil }
@@ -222,13 +271,35 @@ extension LocalTweaksDocument {
             return text
         }
 
+        /// Reads a top-level `$` key: `"$schemaVersion"`, or a key of a later format version.
+        private mutating func readFormatKey(_ member: JSONNode.Member) {
+            guard member.key == LocalTweaksDocument.schemaVersionKey else {
+                report(.unknownField(member.key), at: member.keyOffset, asWarning: strictness == .lenient)
+                return
+            }
+            guard case .int(let version) = member.value.content else {
+                report(
+                    .wrongType(field: member.key, expected: "integer", found: member.value.typeName),
+                    at: member.value.offset)
+                return
+            }
+            if version < 1 {
+                report(.unsupportedFormatVersion(version), at: member.value.offset)
+            } else if version > LocalTweaksDocument.currentSchemaVersion {
+                report(
+                    .unsupportedFormatVersion(version), at: member.value.offset, asWarning: strictness == .lenient)
+            }
+        }
+
+        /// Records a problem, or with `asWarning` a warning, at `offset`.
         private mutating func report(
-            _ reason: TweakLoadError.Reason, at offset: Int, feature: String? = nil, variable: String? = nil
+            _ reason: TweakLoadError.Reason, at offset: Int, feature: String? = nil, variable: String? = nil,
+            asWarning: Bool = false
         ) {
-            problems.append(
-                TweakLoadError(
-                    source: source, feature: feature, variable: variable,
-                    position: TextPosition(offset: offset, in: bytes), reason: reason))
+            let error = TweakLoadError(
+                source: source, feature: feature, variable: variable,
+                position: TextPosition(offset: offset, in: bytes), reason: reason)
+            if asWarning { warnings.append(error) } else { problems.append(error) }
         }
     }
 }

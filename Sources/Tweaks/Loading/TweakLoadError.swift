@@ -7,37 +7,6 @@
 /// LocalTweaks.json:12:18: general.meaning_of_life: "Value" is null; expected Boolean, number, string, object or array
 /// ```
 public struct TweakLoadError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What went wrong.
-    public enum Reason: Sendable, Hashable {
-        /// The file could not be read; the text is the system's explanation.
-        case unreadable(String)
-        /// The document is empty or holds only white space.
-        case empty
-        /// The bytes are not valid UTF-8.
-        case invalidUTF8
-        /// The document is in another Unicode encoding (UTF-16 or UTF-32, named in the text), told
-        /// by its byte-order mark or its first bytes; tweaks documents are UTF-8.
-        case unsupportedEncoding(String)
-        /// The text is not valid JSON; the text says what was found.
-        case invalidJSON(String)
-        /// Objects or arrays are nested deeper than `limit`.
-        case nestingTooDeep(limit: Int)
-        /// An object names the same key twice (the key is given).
-        case duplicateKey(String)
-        /// A number does not fit an `Int` or a finite `Double` (the number as written).
-        case numberOutOfRange(String)
-        /// A field (or the document itself when `field` is `nil`) has the wrong JSON type.
-        case wrongType(field: String?, expected: String, found: String)
-        /// A required field is missing.
-        case missingField(String)
-        /// A field that the schema does not know, usually a typo.
-        case unknownField(String)
-        /// The document is larger than `limit` bytes.
-        case tooLarge(limit: Int)
-        /// A feature or variable name is the empty string; the text says which ("feature" or "variable").
-        case emptyName(String)
-    }
-
     /// The file path, URL or label of the document.
     public let source: String
     /// The feature the problem is in, when it is inside one.
@@ -83,22 +52,5 @@ public struct TweakLoadError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     /// What is wrong, without the source, position and tweak.
-    package var reasonDescription: String {
-        switch reason {
-        case .unreadable(let detail): "cannot be read: \(detail)"
-        case .empty: "the document is empty"
-        case .invalidUTF8: "the document is not valid UTF-8"
-        case .unsupportedEncoding(let encoding): "the document is \(encoding); save it as UTF-8"
-        case .invalidJSON(let detail): "invalid JSON: \(detail)"
-        case .nestingTooDeep(let limit): "nested deeper than \(limit) levels"
-        case .duplicateKey(let key): "duplicate key \"\(key)\""
-        case .numberOutOfRange(let number): "number \(number) is out of range"
-        case .wrongType(let field?, let expected, let found): "\"\(field)\" is \(found); expected \(expected)"
-        case .wrongType(nil, let expected, let found): "found \(found); expected \(expected)"
-        case .missingField(let field): "missing \"\(field)\""
-        case .unknownField(let field): "unknown field \"\(field)\" (a typo?)"
-        case .tooLarge(let limit): "the document is larger than \(limit) bytes"
-        case .emptyName(let kind): "a \(kind) name must not be empty"
-        }
-    }
+    package var reasonDescription: String { reason.description }
 }

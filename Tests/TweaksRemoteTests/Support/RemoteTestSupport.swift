@@ -78,10 +78,12 @@ extension RemoteTweakProvider {
 
 extension RemoteFetchStatus {
     /// The failure's reason, for `#expect(status.failure == …)`.
-    var failure: RemoteFetchError.Reason? {
-        guard case .failed(let error) = self else { return nil }
-        return error.reason
-    }
+    var failure: RemoteFetchError.Reason? { error?.reason }
+}
+
+extension RemoteFetchError.Reason {
+    /// The text of a ``transport(_:)`` reason; `nil` for any other reason.
+    var transportDetail: String? { detail.flatMap { self == .transport($0) ? $0 : nil } }
 }
 
 /// The first document of most tests, in the full schema.

@@ -22,12 +22,15 @@ func logChanges(_ changes: TweakChanges) async {
 /// goes on with the last good document (or the lower layers).
 func refresh(_ remote: RemoteTweakProvider) async {
     let result = await remote.fetchAndActivate(expirationDuration: 0)
-    switch result.status {
-    case .failed(let error):
+    if let error = result.status.error {
         Log.error("remote: fetch failed, keeping the last good values: \(error)")
+        return
+    }
+    switch result.status {
     case .fetchedFromRemote:
         Log.info("remote: activated a new document, \(result.changedKeys.count) tweaks changed")
-    case .noFetchYet, .noChange, .withinMinimumInterval, .throttled:
+        for warning in remote.activeWarnings { Log.info("remote: ignored, written for a later Tweaks: \(warning)") }
+    default:
         break  // Nothing new; a backoff follows a failure that was logged already.
     }
 }

@@ -1,0 +1,122 @@
+extension TweakLoadError {
+    /// What went wrong.
+    ///
+    /// A struct rather than an enum, so that later versions can add reasons without breaking
+    /// callers: compare with `==` or match in a `switch` (`case .empty:`,
+    /// `case .unknownField("Tittle"):`, always with a `default:`), and read the data a reason
+    /// carries through ``field``, ``detail`` and ``limit``.
+    public struct Reason: Sendable, Hashable, CustomStringConvertible {
+        private enum Code: Sendable, Hashable {
+            case unreadable(String)
+            case empty
+            case invalidUTF8
+            case unsupportedEncoding(String)
+            case invalidJSON(String)
+            case nestingTooDeep(limit: Int)
+            case duplicateKey(String)
+            case numberOutOfRange(String)
+            case wrongType(field: String?, expected: String, found: String)
+            case missingField(String)
+            case unknownField(String)
+            case tooLarge(limit: Int)
+            case emptyName(String)
+            case unsupportedFormatVersion(Int)
+        }
+
+        private let code: Code
+
+        private init(_ code: Code) { self.code = code }
+
+        /// The file could not be read; the text is the system's explanation.
+        public static func unreadable(_ detail: String) -> Reason { Reason(.unreadable(detail)) }
+        /// The document is empty or holds only white space.
+        public static let empty = Reason(.empty)
+        /// The bytes are not valid UTF-8.
+        public static let invalidUTF8 = Reason(.invalidUTF8)
+        /// The document is in another Unicode encoding (UTF-16 or UTF-32, named in the text), told
+        /// by its byte-order mark or its first bytes; tweaks documents are UTF-8.
+        public static func unsupportedEncoding(_ encoding: String) -> Reason { Reason(.unsupportedEncoding(encoding)) }
+        /// The text is not valid JSON; the text says what was found.
+        public static func invalidJSON(_ detail: String) -> Reason { Reason(.invalidJSON(detail)) }
+        /// Objects or arrays are nested deeper than `limit`.
+        public static func nestingTooDeep(limit: Int) -> Reason { Reason(.nestingTooDeep(limit: limit)) }
+        /// An object names the same key twice (the key is given).
+        public static func duplicateKey(_ key: String) -> Reason { Reason(.duplicateKey(key)) }
+        /// A number does not fit an `Int` or a finite `Double` (the number as written).
+        public static func numberOutOfRange(_ number: String) -> Reason { Reason(.numberOutOfRange(number)) }
+        /// A field (or the document itself when `field` is `nil`) has the wrong JSON type.
+        public static func wrongType(field: String?, expected: String, found: String) -> Reason {
+            Reason(.wrongType(field: field, expected: expected, found: found))
+        }
+        /// A required field is missing.
+        public static func missingField(_ field: String) -> Reason { Reason(.missingField(field)) }
+        /// A field that the schema does not know, usually a typo.
+        public static func unknownField(_ field: String) -> Reason { Reason(.unknownField(field)) }
+        /// The document is larger than `limit` bytes.
+        public static func tooLarge(limit: Int) -> Reason { Reason(.tooLarge(limit: limit)) }
+        /// A feature or variable name is the empty string; the text says which ("feature" or "variable").
+        public static func emptyName(_ kind: String) -> Reason { Reason(.emptyName(kind)) }
+        /// The document's `"$schemaVersion"` is one this version of Tweaks cannot read: newer than
+        /// the version it reads (1), or below 1. Only where a person writes the file; a remote
+        /// document of a newer version is read by the forward-compatibility rule.
+        public static func unsupportedFormatVersion(_ version: Int) -> Reason {
+            Reason(.unsupportedFormatVersion(version))
+        }
+
+        /// The field or key the reason is about: of ``wrongType(field:expected:found:)``,
+        /// ``missingField(_:)``, ``unknownField(_:)`` and ``duplicateKey(_:)``; otherwise `nil`.
+        public var field: String? {
+            switch code {
+            case .wrongType(let field, _, _): field
+            case .missingField(let field), .unknownField(let field), .duplicateKey(let field): field
+            default: nil
+            }
+        }
+
+        /// The text a reason carries: the system's explanation (``unreadable(_:)``), the encoding
+        /// (``unsupportedEncoding(_:)``), what was found (``invalidJSON(_:)``), the number as
+        /// written (``numberOutOfRange(_:)``) or which name (``emptyName(_:)``); otherwise `nil`.
+        public var detail: String? {
+            switch code {
+            case .unreadable(let text), .unsupportedEncoding(let text), .invalidJSON(let text),
+                .numberOutOfRange(let text), .emptyName(let text):
+                text
+            default: nil
+            }
+        }
+
+        /// The limit that was exceeded: of ``nestingTooDeep(limit:)`` and ``tooLarge(limit:)``;
+        /// otherwise `nil`.
+        public var limit: Int? {
+            switch code {
+            case .nestingTooDeep(let limit), .tooLarge(let limit): limit
+            default: nil
+            }
+        }
+
+        /// What is wrong, in words, e.g. `unknown field "Tittle" (a typo?)`.
+        public var description: String {
+            switch code {
+            case .unreadable(let detail): "cannot be read: \(detail)"
+            case .empty: "the document is empty"
+            case .invalidUTF8: "the document is not valid UTF-8"
+            case .unsupportedEncoding(let encoding): "the document is \(encoding); save it as UTF-8"
+            case .invalidJSON(let detail): "invalid JSON: \(detail)"
+            case .nestingTooDeep(let limit): "nested deeper than \(limit) levels"
+            case .duplicateKey(let key): "duplicate key \"\(key)\""
+            case .numberOutOfRange(let number): "number \(number) is out of range"
+            case .wrongType(let field?, let expected, let found): "\"\(field)\" is \(found); expected \(expected)"
+            case .wrongType(nil, let expected, let found): "found \(found); expected \(expected)"
+            case .missingField(let field): "missing \"\(field)\""
+            case .unknownField(let field): "unknown field \"\(field)\" (a typo?)"
+            case .tooLarge(let limit): "the document is larger than \(limit) bytes"
+            case .emptyName(let kind): "a \(kind) name must not be empty"
+            case .unsupportedFormatVersion(let version) where version < 1:
+                "\"\(LocalTweaksDocument.schemaVersionKey)\" is \(version); format versions start at 1"
+            case .unsupportedFormatVersion(let version):
+                "\"\(LocalTweaksDocument.schemaVersionKey)\" is \(version); this version of Tweaks reads format "
+                    + "\(LocalTweaksDocument.currentSchemaVersion) at most (update Tweaks)"
+            }
+        }
+    }
+}
