@@ -14,7 +14,7 @@ import Tweaks
         let following = Task { await model.followFlagChanges() }
         defer { following.cancel() }
 
-        overrides.set(true, feature: "checkout", variable: "express_pay")
+        try overrides.set(true, feature: "checkout", variable: "express_pay")
         for _ in 1...200 where !model.showsExpressPay {
             try await Task.sleep(for: .milliseconds(10))
         }

@@ -2,18 +2,23 @@ import Foundation
 import Tweaks
 import TweaksRemote
 
-/// Logs every change of a flag, with the value the manager now resolves, until the task is
+/// Logs every change of a flag, with the value `manager` now resolves, until the task is
 /// cancelled.
 ///
 /// Take `changes` from `manager.changes` before anything can change: the stream starts when it is
 /// created.
-func logChanges(_ changes: TweakChanges) async {
+func logChanges(_ changes: TweakChanges, of manager: TweakManager) async {
     for await change in changes {
-        let name = "\(change.feature).\(change.variable)"
-        if let tweak = change.tweak {
-            Log.info("changed: \(name) = \(tweak.displayValue) (from \(tweak.source ?? "an unnamed layer"))")
-        } else {
-            Log.info("changed: \(name) is no longer set")
+        guard let keys = change.keys else {
+            Log.info("changed: everything in \(change.source) may have changed")
+            continue
+        }
+        for key in keys.sorted() {
+            if let tweak = try? manager.tweakIfPresent(feature: key.feature, variable: key.variable) {
+                Log.info("changed: \(key) = \(tweak.displayValue) (from \(tweak.source ?? "an unnamed layer"))")
+            } else {
+                Log.info("changed: \(key) is no longer set")
+            }
         }
     }
 }

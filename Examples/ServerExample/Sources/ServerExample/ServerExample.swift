@@ -67,7 +67,8 @@ struct ServerExample {
     /// the tasks to cancel at the end.
     static func startMonitoring(_ stack: FlagStack, options: Options) async -> [Task<Void, Never>] {
         let changes = stack.manager.changes  // Subscribed now: no change from here on is missed.
-        var tasks = [Task { await logChanges(changes) }]
+        let manager = stack.manager
+        var tasks = [Task { await logChanges(changes, of: manager) }]
         if let remote = stack.remote {
             await refresh(remote)
             let interval = options.remoteRefreshInterval
