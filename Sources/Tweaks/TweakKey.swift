@@ -12,7 +12,6 @@ public struct TweakKey: Hashable, Sendable, Comparable, CustomStringConvertible 
     @usableFromInline let hashCode: Int
 
     /// The key of `variable` of `feature`.
-    @inlinable
     public init(feature: String, variable: String) {
         self.feature = feature
         self.variable = variable

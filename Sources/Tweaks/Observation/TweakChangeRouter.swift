@@ -21,15 +21,13 @@ final class TweakChangeRouter: Sendable {
     /// (which runs synchronously on the posting thread) does not route it a second time.
     @TaskLocal private static var isPostingBridge = false
 
-    // Written once in `init`; the router lives as long as the process.
-    nonisolated(unsafe) private var foreignObserver: (any NSObjectProtocol)?
-
     private init() {
-        foreignObserver = NotificationCenter.default.addObserver(
+        // The router lives as long as the process, so its observer is never removed.
+        _ = NotificationCenter.default.addObserver(
             forName: TweakProviderDidChangeNotification, object: nil, queue: nil
-        ) { [unowned self] notification in
-            guard !Self.isPostingBridge else { return }
-            routeForeign(notification)
+        ) { notification in
+            guard !TweakChangeRouter.isPostingBridge else { return }
+            TweakChangeRouter.shared.routeForeign(notification)
         }
     }
 
