@@ -22,26 +22,12 @@ import Testing
                 "TweaksAccessorPluginFixture-\(String(hash, radix: 16))")
         }
 
-        /// Runs `executable` with `arguments`; returns the exit status and the output (both streams).
-        static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [executable] + arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-        }
-
         @Test(.timeLimit(.minutes(10)))
         func theFixtureBuildsWithThePluginAndReadsThroughTheGeneratedAccessorsAndWrappers() async throws {
             // Without build-manifest caching, files added to or removed from this package since the
             // last fixture build are seen (the cached plan only notices changes of the fixture's own).
             let build = try await onOwnThread {
-                try Self.run(
+                try Subprocess.run(
                     "swift",
                     [
                         "build", "--package-path", Self.fixture.path, "--scratch-path", Self.scratchPath.path,
@@ -51,7 +37,7 @@ import Testing
             try #require(build.status == 0, "\(build.output)")
             #expect(!build.output.contains("warning:"), "\(build.output)")
             let executable = Self.scratchPath.appendingPathComponent("debug/AccessorPluginFixture").path
-            let run = try await onOwnThread { try Self.run(executable, []) }
+            let run = try await onOwnThread { try Subprocess.run(executable, []) }
             #expect(run.status == 0)
             #expect(
                 run.output == #"""
@@ -76,7 +62,7 @@ import Testing
             // Built as a new Xcode 26 app target is (default isolation `MainActor`): wrappers,
             // typed reads and a generated accessor on types whose conformances are main-actor-isolated.
             let mainActorApp = try await onOwnThread {
-                try Self.run(Self.scratchPath.appendingPathComponent("debug/MainActorApp").path, [])
+                try Subprocess.run(Self.scratchPath.appendingPathComponent("debug/MainActorApp").path, [])
             }
             #expect(mainActorApp.status == 0)
             #expect(

@@ -17,19 +17,12 @@ import Testing
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("provider-\(UUID()).swift")
             try Data(source.utf8).write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [
-                "swiftc", "-typecheck", "-swift-version", "6", "-I", products.appendingPathComponent("Modules").path,
-                "-Xcc", "-fmodule-map-file=\(moduleMap.path)", file.path,
-            ]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+            return try Subprocess.run(
+                "swiftc",
+                [
+                    "-typecheck", "-swift-version", "6", "-I", products.appendingPathComponent("Modules").path,
+                    "-Xcc", "-fmodule-map-file=\(moduleMap.path)", file.path,
+                ])
         }
 
         static let advice = "a TweakProvider reads through 'func tweak(for key: TweakKey) throws -> Tweak?'"

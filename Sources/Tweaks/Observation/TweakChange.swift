@@ -1,7 +1,7 @@
 /// One change of one provider, as a ``TweakManager`` hears it: the tweaks it changed, or
 /// everything (a reload). Made by the provider (``tweaks(_:)``, ``everything``) and posted with
 /// ``TweakProvider/postDidChange(_:)``; delivered by ``TweakManager/changes``.
-public struct TweakChange: Sendable {
+public struct TweakChange: Sendable, Hashable {
     /// The name of the provider that changed; empty until the change is posted.
     public internal(set) var source: String
     /// The changed tweaks as the provider reported them (a removed tweak as it was); empty when
