@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 // Foundation's `Process` exists on macOS and Linux only.
 #if os(macOS) || os(Linux)
