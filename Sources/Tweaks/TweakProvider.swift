@@ -82,6 +82,8 @@ extension TweakProvider {
     /// The Boolean value of the feature's ``TweakManager/featureEnabledVariable`` (`enabled`)
     /// tweak; `false` when the provider does not have it, cannot give it, or it is not a Boolean.
     public func isFeatureEnabled(_ feature: String) -> Bool {
+        // A manager asks right after this provider had no `enabled` tweak: the answer is `false`.
+        if ThreadLocalCaches.current.verdictAfterMiss == ObjectIdentifier(self) { return false }
         let key = TweakKey(feature: feature, variable: TweakManager.featureEnabledVariable)
         return (try? tweak(for: key))??.value.boolValue ?? false
     }

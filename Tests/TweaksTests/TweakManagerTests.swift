@@ -38,7 +38,7 @@ struct TweakManagerTests {
         let log = LogRecorder()
         manager.logClosure = log.closure
         #expect(try manager.tweakWith(feature: "general", variable: "secret").source == "defaults")
-        #expect(log.contains("general.secret: override failed, passed over", level: .error))
+        #expect(log.contains("general.secret: override is passed over: general.secret is encrypted", level: .error))
         // Alone, the failing provider's error is what the read throws: never a silent "not found".
         let alone = TweakManager(tweakProviders: [broken])
         #expect(throws: failure) { try alone.tweakWith(feature: "general", variable: "secret") }

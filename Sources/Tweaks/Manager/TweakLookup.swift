@@ -16,6 +16,35 @@ struct LookupOutcome {
     var tweak: Tweak?
     /// The error of the first answer that was passed over.
     var firstFailure: (any Error)?
+    /// Whether a layer decided the lookup: a usable answer, or a removing override.
+    var isDecided = false
+
+    /// Takes `tweak` as the answer unless a layer decided already.
+    mutating func accept(_ tweak: Tweak, key: TweakKey, log: LogClosure?) {
+        guard !isDecided else { return }
+        log?("\(key) resolved: \(tweak)", .debug)
+        self.tweak = tweak
+        isDecided = true
+    }
+
+    /// Passes over `tweak`, whose value the read cannot use for `reason`.
+    mutating func reject(
+        _ tweak: Tweak, reason: String, key: TweakKey, log: LogClosure?, layer: @autoclosure () -> String
+    ) {
+        pass(
+            over: TweakError.notSupported(feature: key.feature, variable: key.variable, reason: reason), key: key,
+            log: log, layer: "\(layer())'s value")
+    }
+
+    /// Notes an answer passed over while undecided: logged, and the first one kept to be thrown.
+    mutating func pass(over error: any Error, key: TweakKey, log: LogClosure?, layer: @autoclosure () -> String) {
+        guard !isDecided else { return }
+        if let log {
+            let reason = (error as? TweakError)?.reason ?? String(describing: error)
+            log("\(key): \(layer()) is passed over: \(reason)", .error)
+        }
+        if firstFailure == nil { firstFailure = error }
+    }
 
     /// The tweak; without one, the first failure is thrown (a layer had the tweak but could not
     /// give a usable value), else `nil` (no layer has it).
@@ -46,66 +75,75 @@ extension TweakManager {
         featureVerdict: String? = nil, trace: inout LookupTrace?
     ) -> LookupOutcome {
         var outcome = LookupOutcome()
-        var isDecided = false
-
-        /// The answer of a layer that has `tweak`; the first usable one decides the outcome.
-        func consider(_ tweak: Tweak, from layer: String) -> TweakExplanation.Answer {
-            guard let reason = check(tweak) else {
-                if !isDecided {
-                    log?("\(key) resolved: \(tweak)", .debug)
-                    outcome.tweak = tweak
-                    isDecided = true
-                }
-                return .value(tweak)
-            }
-            if isDecided { return .rejected(tweak, reason: reason) }
-            log?("\(key): \(layer)'s value is passed over: \(reason)", .error)
-            if outcome.firstFailure == nil {
-                outcome.firstFailure = TweakError.notSupported(
-                    feature: key.feature, variable: key.variable, reason: reason)
-            }
-            return .rejected(tweak, reason: reason)
-        }
+        // Answers are built for a trace only: a read pays for no `Answer` it does not show.
+        let isTracing = trace != nil
 
         switch override {
         case .value(let tweak)?:
-            let answer = consider(tweak, from: TweakOverrides.source)
-            trace?.record(TweakOverrides.source, answer, wins: isDecided)
+            if let reason = check(tweak) {
+                outcome.reject(tweak, reason: reason, key: key, log: log, layer: TweakOverrides.source)
+                if isTracing { trace?.record(TweakOverrides.source, .rejected(tweak, reason: reason), wins: false) }
+            } else {
+                outcome.accept(tweak, key: key, log: log)
+                if isTracing { trace?.record(TweakOverrides.source, .value(tweak), wins: true) }
+            }
         case .removed?:
-            isDecided = true
-            trace?.record(TweakOverrides.source, .removed, wins: true)
+            outcome.isDecided = true
+            if isTracing { trace?.record(TweakOverrides.source, .removed, wins: true) }
         case nil:
             break
         }
 
         for provider in tweakProviders {
-            if isDecided && trace == nil { break }
-            let answer: TweakExplanation.Answer
+            if outcome.isDecided && !isTracing { break }
+            let found: Tweak?
             do {
-                if let found = try provider.tweak(for: key) {
-                    answer = consider(
-                        found.source == nil ? found.with(source: provider.name) : found, from: provider.name)
-                } else if let feature = featureVerdict, provider.isFeatureEnabled(feature) {
-                    let verdict = Tweak(
-                        feature: feature, variable: key.variable, value: .bool(true), source: provider.name)
-                    answer = consider(verdict, from: provider.name)
-                } else {
-                    log?("\(key) not in \(provider.name)", .verbose)
-                    answer = .notFound
-                }
+                found = try provider.tweak(for: key)
             } catch TweakError.notFound {
-                answer = .notFound
+                found = nil
             } catch {
-                log?("\(key): \(provider.name) failed, passed over: \(error)", .error)
-                if outcome.firstFailure == nil { outcome.firstFailure = error }
-                answer = .failed(String(describing: error))
+                outcome.pass(over: error, key: key, log: log, layer: provider.name)
+                if isTracing { trace?.record(provider.name, .failed(String(describing: error)), wins: false) }
+                continue
             }
-            // Only the first usable answer wins; later ones are listed in a trace.
-            let wins = isDecided && trace?.winningIndex == nil && answer.isUsable
-            trace?.record(provider.name, answer, wins: wins)
+            var tweak: Tweak
+            if let found {
+                tweak = found.source == nil ? found.with(source: provider.name) : found
+            } else if let feature = featureVerdict, let verdict = verdict(of: provider, on: feature, key: key) {
+                tweak = verdict
+            } else {
+                log?("\(key) not in \(provider.name)", .verbose)
+                if isTracing { trace?.record(provider.name, .notFound, wins: false) }
+                continue
+            }
+            if let reason = check(tweak) {
+                outcome.reject(tweak, reason: reason, key: key, log: log, layer: provider.name)
+                if isTracing { trace?.record(provider.name, .rejected(tweak, reason: reason), wins: false) }
+            } else {
+                outcome.accept(tweak, key: key, log: log)
+                if isTracing {
+                    let wins = trace?.winningIndex == nil
+                    trace?.record(provider.name, .value(tweak), wins: wins)
+                }
+            }
         }
-        if !isDecided { log?("\(key): no provider has a usable value", .debug) }
+        if !outcome.isDecided { log?("\(key): no provider has a usable value", .debug) }
         return outcome
+    }
+
+    /// A provider's own verdict on `feature` (``TweakProvider/isFeatureEnabled(_:)``), asked after
+    /// it had no `enabled` tweak: `true` is an `enabled = true` answer, `false` none.
+    ///
+    /// The default verdict would look the same `enabled` tweak up again only to answer `false`:
+    /// the thread notes which provider is asked, and the default answers at once (see
+    /// ``ThreadLocalCaches/verdictAfterMiss``).
+    private func verdict(of provider: any TweakProvider, on feature: String, key: TweakKey) -> Tweak? {
+        let thread = ThreadLocalCaches.current
+        let outer = thread.verdictAfterMiss
+        thread.verdictAfterMiss = ObjectIdentifier(provider)
+        defer { thread.verdictAfterMiss = outer }
+        guard provider.isFeatureEnabled(feature) else { return nil }
+        return Tweak(feature: feature, variable: key.variable, value: .bool(true), source: provider.name)
     }
 
     /// Every layer's answer for `key`, without the cache: what `explain` shows.

@@ -174,14 +174,17 @@ public final class TweakManager: Sendable {
     /// (``TweakProvider/isFeatureEnabled(_:)``; `true` enables, as in JustTweak). With no usable
     /// answer anywhere, `false`; `explain(feature:variable:)` on `enabled` shows why.
     public func isFeatureEnabled(_ feature: String) -> Bool {
-        let key = TweakKey(feature: feature, variable: Self.featureEnabledVariable)
         var noTrace: LookupTrace?
-        if let overrides = TweakOverrides.active, let entry = overrides.entry(for: key, in: self) {
-            reportMismatch(of: entry, key: key, overrides: overrides)
-            return lookUpFeature(key, override: entry, log: logClosure, trace: &noTrace)
+        if let overrides = TweakOverrides.active {
+            let key = TweakKey(feature: feature, variable: Self.featureEnabledVariable)
+            if let entry = overrides.entry(for: key, in: self) {
+                reportMismatch(of: entry, key: key, overrides: overrides)
+                return lookUpFeature(key, override: entry, log: logClosure, trace: &noTrace)
+            }
         }
         let cache = threadCache()
         if let cached = cache.isFeatureEnabled(feature) { return cached }
+        let key = TweakKey(feature: feature, variable: Self.featureEnabledVariable)
         let version = cache.version
         let enabled = lookUpFeature(key, override: nil, log: cache.settings.log, trace: &noTrace)
         if cacheVersion.load() == version { cache.store(featureEnabled: enabled, for: feature) }

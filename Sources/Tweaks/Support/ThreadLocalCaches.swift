@@ -21,6 +21,10 @@ final class ThreadLocalCaches {
     // Only the owning thread accesses these, one access at a time: no runtime exclusivity checks.
     @exclusivity(unchecked) private var mostRecent: TweakCache?
     @exclusivity(unchecked) private var others: [TweakCache] = []
+    /// The provider whose ``TweakProvider/isFeatureEnabled(_:)`` verdict a manager is asking on
+    /// this thread, right after that provider had no `enabled` tweak for the feature. Its default
+    /// verdict (the `enabled` tweak) is then known to be `false`, and answers without a lookup.
+    @exclusivity(unchecked) var verdictAfterMiss: ObjectIdentifier?
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
