@@ -20,7 +20,7 @@ struct LookupOutcome {
     var isDecided = false
 
     /// Takes `tweak` as the answer unless a layer decided already.
-    mutating func accept(_ tweak: Tweak, key: TweakKey, log: LogClosure?) {
+    mutating func accept(_ tweak: consuming Tweak, key: TweakKey, log: LogClosure?) {
         guard !isDecided else { return }
         log?("\(key) resolved: \(tweak)", .debug)
         self.tweak = tweak
@@ -107,24 +107,26 @@ extension TweakManager {
                 continue
             }
             var tweak: Tweak
-            if let found {
+            switch consume found {
+            case .some(let found):
                 tweak = found.source == nil ? found.with(source: provider.name) : found
-            } else if let feature = featureVerdict, let verdict = verdict(of: provider, on: feature, key: key) {
+            case nil:
+                guard let feature = featureVerdict, let verdict = verdict(of: provider, on: feature, key: key) else {
+                    log?("\(key) not in \(provider.name)", .verbose)
+                    if isTracing { trace?.record(provider.name, .notFound, wins: false) }
+                    continue
+                }
                 tweak = verdict
-            } else {
-                log?("\(key) not in \(provider.name)", .verbose)
-                if isTracing { trace?.record(provider.name, .notFound, wins: false) }
-                continue
             }
             if let reason = check(tweak) {
                 outcome.reject(tweak, reason: reason, key: key, log: log, layer: provider.name)
                 if isTracing { trace?.record(provider.name, .rejected(tweak, reason: reason), wins: false) }
             } else {
-                outcome.accept(tweak, key: key, log: log)
                 if isTracing {
                     let wins = trace?.winningIndex == nil
                     trace?.record(provider.name, .value(tweak), wins: wins)
                 }
+                outcome.accept(consume tweak, key: key, log: log)
             }
         }
         if !outcome.isDecided { log?("\(key): no provider has a usable value", .debug) }
