@@ -43,14 +43,33 @@ public enum TweakError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why a change through a ``TweakManager`` could not be made.
-public enum TweakManagerError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// A struct, so that later versions can add reasons without breaking callers: compare it
+/// (`error == .noMutableProvider(feature:variable:)`) or read ``feature`` and ``variable``
+/// instead of switching over it.
+public struct TweakManagerError: Error, Sendable, Hashable, CustomStringConvertible {
+    private enum Reason: Sendable, Hashable {
+        case noMutableProvider
+    }
+
+    private let reason: Reason
+    /// The feature of the change.
+    public let feature: String
+    /// The variable of the change.
+    public let variable: String
+
     /// The manager has no ``MutableTweakProvider`` to write the change to.
-    case noMutableProvider(feature: String, variable: String)
+    public static func noMutableProvider(feature: String, variable: String) -> TweakManagerError {
+        TweakManagerError(reason: .noMutableProvider, feature: feature, variable: variable)
+    }
+
+    /// Whether the manager has no ``MutableTweakProvider`` to write the change to.
+    public var isNoMutableProvider: Bool { reason == .noMutableProvider }
 
     /// The change that could not be made, and why.
     public var description: String {
-        switch self {
-        case .noMutableProvider(let feature, let variable):
+        switch reason {
+        case .noMutableProvider:
             "cannot change \(feature).\(variable): the TweakManager has no MutableTweakProvider"
         }
     }
