@@ -32,12 +32,13 @@ func fuzzRemoteCache(_ data: Data) {
         data: entry.data, etag: entry.etag, fetchTime: entry.fetchTime, source: "cache", providerName: "remote")
 }
 
-/// The command line's value parser: the first byte picks the declared type, the rest is the text.
+/// The editing model's value parser (`tweak set`, in-app editors): the first byte picks the declared
+/// type, the rest is the text.
 func fuzzCommandLineValue(_ data: Data) {
     guard let selector = data.first else { return }
     let declared: [TweakValue] = [true, 1, 1.5, "text", .json(["a": 1]), .json([1])]
     let text = String(decoding: data.dropFirst(), as: UTF8.self)
-    guard let value = try? DeclaredValue.parse(text, like: declared[Int(selector) % declared.count]) else { return }
+    guard let value = try? TweakValue(parsing: text, like: declared[Int(selector) % declared.count]) else { return }
     guard value.kind == declared[Int(selector) % declared.count].kind else {
         fatalError("\(text) parsed as \(value.kind), not as the declared \(declared[Int(selector) % declared.count].kind)")
     }
