@@ -19,21 +19,28 @@ struct LookupOutcome {
     /// Whether a layer decided the lookup: a usable answer, or a removing override.
     var isDecided = false
 
-    /// Takes `tweak` as the answer unless a layer decided already.
-    mutating func accept(_ tweak: consuming Tweak, key: TweakKey, log: LogClosure?) {
+    /// A layer's `tweak`: passed over when `check` gives a reason, else the answer unless a layer
+    /// decided already; recorded in `trace` when there is one.
+    mutating func consider(
+        _ tweak: consuming Tweak, from layer: @autoclosure () -> String, key: TweakKey, check: (Tweak) -> String?,
+        log: LogClosure?,
+        trace: inout LookupTrace?
+    ) {
+        if let reason = check(tweak) {
+            pass(
+                over: TweakError.notSupported(feature: key.feature, variable: key.variable, reason: reason), key: key,
+                log: log, layer: "\(layer())'s value")
+            trace?.record(layer(), .rejected(tweak, reason: reason), wins: false)
+            return
+        }
+        if trace != nil {
+            let wins = trace?.winningIndex == nil
+            trace?.record(layer(), .value(tweak), wins: wins)
+        }
         guard !isDecided else { return }
         log?("\(key) resolved: \(tweak)", .debug)
         self.tweak = tweak
         isDecided = true
-    }
-
-    /// Passes over `tweak`, whose value the read cannot use for `reason`.
-    mutating func reject(
-        _ tweak: Tweak, reason: String, key: TweakKey, log: LogClosure?, layer: @autoclosure () -> String
-    ) {
-        pass(
-            over: TweakError.notSupported(feature: key.feature, variable: key.variable, reason: reason), key: key,
-            log: log, layer: "\(layer())'s value")
     }
 
     /// Notes an answer passed over while undecided: logged, and the first one kept to be thrown.
@@ -80,13 +87,7 @@ extension TweakManager {
 
         switch override {
         case .value(let tweak)?:
-            if let reason = check(tweak) {
-                outcome.reject(tweak, reason: reason, key: key, log: log, layer: TweakOverrides.source)
-                if isTracing { trace?.record(TweakOverrides.source, .rejected(tweak, reason: reason), wins: false) }
-            } else {
-                outcome.accept(tweak, key: key, log: log)
-                if isTracing { trace?.record(TweakOverrides.source, .value(tweak), wins: true) }
-            }
+            outcome.consider(tweak, from: TweakOverrides.source, key: key, check: check, log: log, trace: &trace)
         case .removed?:
             outcome.isDecided = true
             if isTracing { trace?.record(TweakOverrides.source, .removed, wins: true) }
@@ -118,16 +119,7 @@ extension TweakManager {
                 }
                 tweak = verdict
             }
-            if let reason = check(tweak) {
-                outcome.reject(tweak, reason: reason, key: key, log: log, layer: provider.name)
-                if isTracing { trace?.record(provider.name, .rejected(tweak, reason: reason), wins: false) }
-            } else {
-                if isTracing {
-                    let wins = trace?.winningIndex == nil
-                    trace?.record(provider.name, .value(tweak), wins: wins)
-                }
-                outcome.accept(consume tweak, key: key, log: log)
-            }
+            outcome.consider(consume tweak, from: provider.name, key: key, check: check, log: log, trace: &trace)
         }
         if !outcome.isDecided { log?("\(key): no provider has a usable value", .debug) }
         return outcome
@@ -155,7 +147,6 @@ extension TweakManager {
             key, override: TweakOverrides.active?.entry(for: key, in: self), log: nil, check: check, trace: &trace)
         return trace ?? LookupTrace()
     }
-
 }
 
 extension TweakError {
