@@ -78,9 +78,7 @@ struct ChangeEventTests {
         #expect(await values.next() == .some(1))
         #expect(await updates.next() == 1)
 
-        // Another process wrote the suite (here: another key's data copied over ours).
-        try UserDefaultsTweakProvider(userDefaults: defaults, key: "staging").set(7, feature: "f", variable: "v")
-        defaults.set(defaults.dictionary(forKey: "staging"), forKey: UserDefaultsTweakProvider.defaultKey)
+        TemporaryDefaults.writeAsAnotherProcess(7, feature: "f", variable: "v", into: defaults)
         provider.reload()
 
         let change = await changes.next()

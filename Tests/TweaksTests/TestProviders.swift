@@ -66,4 +66,15 @@ struct TemporaryDefaults {
     /// A new `UserDefaults` object for the suite (each call: a new object on the same storage).
     func make() -> UserDefaults { UserDefaults(suiteName: suiteName)! }
     func clear() { UserDefaults.standard.removePersistentDomain(forName: suiteName) }
+
+    /// Writes `value` into the overrides of `defaults` behind the back of its providers, as another
+    /// process would: through a provider on another key, whose data is then copied over the
+    /// default key.
+    static func writeAsAnotherProcess(
+        _ value: TweakValue, feature: String, variable: String, into defaults: UserDefaults
+    ) {
+        UserDefaultsTweakProvider(userDefaults: defaults, key: "staging").set(
+            value, feature: feature, variable: variable)
+        defaults.set(defaults.dictionary(forKey: "staging"), forKey: UserDefaultsTweakProvider.defaultKey)
+    }
 }

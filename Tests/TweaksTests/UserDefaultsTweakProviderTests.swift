@@ -95,10 +95,7 @@ struct UserDefaultsTweakProviderTests {
         let manager = TweakManager(tweakProviders: [provider, TableProvider(name: "d", ["f.v": 1])])
         manager.useCache = true
         #expect(try manager.tweakWith(feature: "f", variable: "v").value == 1)
-        // Another process (here: another key's provider copying its data) writes the suite.
-        let external = UserDefaultsTweakProvider(userDefaults: defaults, key: "staging")
-        try external.set(2, feature: "f", variable: "v")
-        defaults.set(defaults.dictionary(forKey: "staging"), forKey: UserDefaultsTweakProvider.defaultKey)
+        TemporaryDefaults.writeAsAnotherProcess(2, feature: "f", variable: "v", into: defaults)
         #expect(try manager.tweakWith(feature: "f", variable: "v").value == 1)  // not yet reloaded
         provider.reload()
         #expect(try manager.tweakWith(feature: "f", variable: "v").value == 2)
