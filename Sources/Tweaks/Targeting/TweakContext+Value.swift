@@ -1,0 +1,66 @@
+extension TweakContext {
+    /// An attribute of a context: a string, a number or a Boolean. Semantic versions are strings
+    /// (`"5.12.1"`), compared as versions by the `SEMANTIC_VERSION_*` operators.
+    ///
+    /// Literals make one: `["country": "JP", "age": 42, "score": 0.5, "beta": true]`.
+    public struct Value: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral,
+        ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral
+    {
+        enum Content: Sendable, Hashable {
+            case string(String)
+            case int(Int)
+            case double(Double)
+            case bool(Bool)
+        }
+
+        let content: Content
+
+        init(_ content: Content) { self.content = content }
+
+        /// A string attribute.
+        public static func string(_ value: String) -> Value { Value(.string(value)) }
+        /// An integer attribute.
+        public static func int(_ value: Int) -> Value { Value(.int(value)) }
+        /// A floating-point attribute.
+        public static func double(_ value: Double) -> Value { Value(.double(value)) }
+        /// A Boolean attribute: `"true"`/`"false"` to string operators, 1/0 to numeric ones.
+        public static func bool(_ value: Bool) -> Value { Value(.bool(value)) }
+
+        /// A string attribute.
+        public init(stringLiteral value: String) { content = .string(value) }
+        /// An integer attribute.
+        public init(integerLiteral value: Int) { content = .int(value) }
+        /// A floating-point attribute.
+        public init(floatLiteral value: Double) { content = .double(value) }
+        /// A Boolean attribute.
+        public init(booleanLiteral value: Bool) { content = .bool(value) }
+
+        /// The value as string operators see it: a string as is, a number as JavaScript and Go
+        /// write it (`5` for 5.0, `123.45`), a Boolean as `true` or `false`.
+        public var description: String {
+            switch content {
+            case .string(let text): text
+            case .int(let number): String(number)
+            case .double(let number): Self.text(of: number)
+            case .bool(let flag): flag ? "true" : "false"
+            }
+        }
+
+        /// The value as numeric operators see it: a number, a Boolean as 1 or 0, a string parsed
+        /// after trimming white space; `nil` for a string that is not a number (or is NaN).
+        var number: Double? {
+            switch content {
+            case .string(let text): TargetingText.number(text)
+            case .int(let number): Double(number)
+            case .double(let number): number.isNaN ? nil : number
+            case .bool(let flag): flag ? 1 : 0
+            }
+        }
+
+        /// `number` written without a fraction when it has none, as JavaScript's `String(5.0)`.
+        private static func text(of number: Double) -> String {
+            if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
+            return "\(number)"
+        }
+    }
+}
