@@ -14,10 +14,11 @@ public struct Tweak: Sendable, Hashable {
         let group: String?
         let source: String?
         let isEncrypted: Bool
+        let targeting: TweakTargeting?
 
         init(
             feature: String, variable: String, value: TweakValue, title: String?, desc: String?, group: String?,
-            source: String?, isEncrypted: Bool
+            source: String?, isEncrypted: Bool, targeting: TweakTargeting? = nil
         ) {
             self.feature = feature
             self.variable = variable
@@ -27,10 +28,11 @@ public struct Tweak: Sendable, Hashable {
             self.group = group
             self.source = source
             self.isEncrypted = isEncrypted
+            self.targeting = targeting
         }
     }
 
-    private let storage: Storage
+    private var storage: Storage
 
     /// The feature the variable belongs to, e.g. `ui_customization`.
     public var feature: String { storage.feature }
@@ -49,6 +51,9 @@ public struct Tweak: Sendable, Hashable {
     public var source: String? { storage.source }
     /// Whether the value was stored encrypted; such values are redacted when printed.
     public var isEncrypted: Bool { storage.isEncrypted }
+    /// The tweak's conditional values, when its document gives it some: a lookup picks the value
+    /// for the read's context (see `Docs/Targeting.md`); ``value`` is then the default.
+    package var targeting: TweakTargeting? { storage.targeting }
 
     /// Creates a tweak.
     ///
@@ -75,7 +80,7 @@ public struct Tweak: Sendable, Hashable {
         lhs.storage === rhs.storage
             || (lhs.feature == rhs.feature && lhs.variable == rhs.variable && lhs.value == rhs.value
                 && lhs.title == rhs.title && lhs.desc == rhs.desc && lhs.group == rhs.group
-                && lhs.source == rhs.source && lhs.isEncrypted == rhs.isEncrypted)
+                && lhs.source == rhs.source && lhs.isEncrypted == rhs.isEncrypted && lhs.targeting == rhs.targeting)
     }
 
     /// Hashes the feature, variable, value and source.
@@ -94,16 +99,30 @@ public struct Tweak: Sendable, Hashable {
 
     /// A copy with another value (and the same metadata).
     public func with(value: TweakValue) -> Tweak {
-        Tweak(
-            feature: feature, variable: variable, value: value, title: title, description: desc, group: group,
-            source: source, isEncrypted: isEncrypted)
+        copy(value: value, source: source, targeting: targeting)
     }
 
     /// A copy that names `source` as the provider that answered.
     public func with(source: String) -> Tweak {
-        Tweak(
-            feature: feature, variable: variable, value: value, title: title, description: desc, group: group,
-            source: source, isEncrypted: isEncrypted)
+        copy(value: value, source: source, targeting: targeting)
+    }
+
+    /// A copy with conditional values (`nil`: none).
+    package func with(targeting: TweakTargeting?) -> Tweak {
+        copy(value: value, source: source, targeting: targeting)
+    }
+
+    /// A copy with the value a lookup decided, and no conditional values left to decide.
+    func resolved(to value: TweakValue) -> Tweak {
+        copy(value: value, source: source, targeting: nil)
+    }
+
+    private func copy(value: TweakValue, source: String?, targeting: TweakTargeting?) -> Tweak {
+        var copy = self
+        copy.storage = Storage(
+            feature: feature, variable: variable, value: value, title: title, desc: desc, group: group,
+            source: source, isEncrypted: isEncrypted, targeting: targeting)
+        return copy
     }
 
     /// An equal tweak whose fields live in a new object: a per-thread cache keeps such a copy, so

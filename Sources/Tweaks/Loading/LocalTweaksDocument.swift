@@ -16,9 +16,10 @@ package struct LocalTweakDefinition: Sendable, Hashable {
 /// typos such as `Tittle` are caught. The first problem found is thrown with its position;
 /// ``problems(in:source:)`` lists them all.
 ///
-/// Top-level keys that start with `$` are not features: they belong to the format. The one known
-/// today is `"$schemaVersion"`, an optional integer: the format version the document is written
-/// for (``currentSchemaVersion`` when absent).
+/// Top-level keys that start with `$` are not features: they belong to the format. Known today:
+/// `"$schemaVersion"`, an optional integer: the format version the document is written for
+/// (``currentSchemaVersion`` when absent); and `"$conditions"`, the targeting conditions that
+/// entries' `ConditionalValues` refer to (see ``ConditionReader`` and `Docs/Targeting.md`).
 ///
 /// With `allowsBareValues` (remote documents), a variable may also map straight to its value when
 /// that value is not an object: `{"checkout": {"enabled": true, "limits": [1, 2]}}`. An object is
@@ -127,6 +128,9 @@ extension LocalTweaksDocument {
         let strictness: Strictness
         private(set) var problems: [TweakLoadError] = []
         private(set) var warnings: [TweakLoadError] = []
+        /// The document's targeting conditions and the problems found in them.
+        private var targeting: ConditionReader
+        private var forwardedTargetingIssues = 0
 
         private static let valueTypes = "Boolean, number, string, object or array"
         /// The fields of an entry, most frequent first.
@@ -141,6 +145,7 @@ extension LocalTweaksDocument {
             self.tweakSource = tweakSource
             self.allowsBareValues = allowsBareValues
             self.strictness = strictness
+            self.targeting = ConditionReader(isStrict: strictness == .strict)
         }
 
         mutating func read(
@@ -158,7 +163,12 @@ extension LocalTweaksDocument {
                 return count + variables.count
             }
             definitions.reserveCapacity(variableCount)
+            if let conditions = features.first(where: { $0.key == ConditionReader.conditionsKey }) {
+                targeting.readConditions(conditions.value)
+                forwardTargetingIssues(feature: nil, variable: nil)
+            }
             for feature in features {
+                if feature.key == ConditionReader.conditionsKey { continue }
                 if feature.key.hasPrefix("$") {
                     readFormatKey(feature)
                     continue
@@ -205,6 +215,7 @@ extension LocalTweaksDocument {
             var isEncrypted = false
             var isValid = true
             var unknownFields: [JSONNode.Member] = []
+            var conditionalValues: JSONNode?
             for field in fields {
                 switch field.key {
                 case "Value":
@@ -232,6 +243,8 @@ extension LocalTweaksDocument {
                             at: field.value.offset, feature: feature, variable: variable)
                         isValid = false
                     }
+                case ConditionReader.conditionalValuesField:
+                    conditionalValues = field.value
                 default:
                     if strictness == .strict {
                         report(.unknownField(field.key), at: field.keyOffset, feature: feature, variable: variable)
@@ -252,9 +265,15 @@ extension LocalTweaksDocument {
                 report(.missingField("Value"), at: entry.offset, feature: feature, variable: variable)
             }
             guard isValid, let value else { return nil }
-            let tweak = Tweak(
+            var tweak = Tweak(
                 feature: feature, variable: variable, value: value, title: title, description: description,
                 group: group, source: tweakSource, isEncrypted: isEncrypted)
+            if let conditionalValues {
+                let conditional = targeting.readConditionalValues(conditionalValues, defaultValue: value)
+                forwardTargetingIssues(feature: feature, variable: variable)
+                guard let conditional else { return nil }
+                tweak = tweak.with(targeting: conditional)
+            }
             return LocalTweakDefinition(tweak: tweak, generatedPropertyName: generatedPropertyName)
         }
 
@@ -289,6 +308,14 @@ extension LocalTweaksDocument {
                 report(
                     .unsupportedFormatVersion(version), at: member.value.offset, asWarning: strictness == .lenient)
             }
+        }
+
+        /// Reports the targeting problems found since the last call.
+        private mutating func forwardTargetingIssues(feature: String?, variable: String?) {
+            for issue in targeting.issues.dropFirst(forwardedTargetingIssues) {
+                report(issue.reason, at: issue.offset, feature: feature, variable: variable, asWarning: issue.isWarning)
+            }
+            forwardedTargetingIssues = targeting.issues.count
         }
 
         /// Records a problem, or with `asWarning` a warning, at `offset`.

@@ -21,6 +21,8 @@ extension TweakLoadError {
             case tooLarge(limit: Int)
             case emptyName(String)
             case unsupportedFormatVersion(Int)
+            case invalidCondition(condition: String, detail: String)
+            case undefinedCondition(String)
         }
 
         private let code: Code
@@ -63,10 +65,22 @@ extension TweakLoadError {
             Reason(.unsupportedFormatVersion(version))
         }
 
+        /// A targeting condition (named `condition`) is wrong: an unknown operator or kind, a
+        /// version or number that does not parse, a regular expression that does not compile, a
+        /// bound out of range; `detail` says which. Remote documents read unknown operators and
+        /// kinds as false, with a warning (see `Docs/Targeting.md`).
+        public static func invalidCondition(_ condition: String, detail: String) -> Reason {
+            Reason(.invalidCondition(condition: condition, detail: detail))
+        }
+        /// A tweak has a conditional value for a condition the document does not define.
+        public static func undefinedCondition(_ condition: String) -> Reason { Reason(.undefinedCondition(condition)) }
+
         /// The field or key the reason is about: of ``wrongType(field:expected:found:)``,
-        /// ``missingField(_:)``, ``unknownField(_:)`` and ``duplicateKey(_:)``; otherwise `nil`.
+        /// ``missingField(_:)``, ``unknownField(_:)`` and ``duplicateKey(_:)``; the condition's
+        /// name of ``invalidCondition(_:detail:)`` and ``undefinedCondition(_:)``; otherwise `nil`.
         public var field: String? {
             switch code {
+            case .invalidCondition(let condition, _), .undefinedCondition(let condition): condition
             case .wrongType(let field, _, _): field
             case .missingField(let field), .unknownField(let field), .duplicateKey(let field): field
             default: nil
@@ -79,7 +93,7 @@ extension TweakLoadError {
         public var detail: String? {
             switch code {
             case .unreadable(let text), .unsupportedEncoding(let text), .invalidJSON(let text),
-                .numberOutOfRange(let text), .emptyName(let text):
+                .numberOutOfRange(let text), .emptyName(let text), .invalidCondition(_, let text):
                 text
             default: nil
             }
@@ -111,6 +125,9 @@ extension TweakLoadError {
             case .unknownField(let field): "unknown field \"\(field)\" (a typo?)"
             case .tooLarge(let limit): "the document is larger than \(limit) bytes"
             case .emptyName(let kind): "a \(kind) name must not be empty"
+            case .invalidCondition(let condition, let detail): "condition \"\(condition)\": \(detail)"
+            case .undefinedCondition(let condition):
+                "condition \"\(condition)\" is not defined in \"\(ConditionReader.conditionsKey)\""
             case .unsupportedFormatVersion(let version) where version < 1:
                 "\"\(LocalTweaksDocument.schemaVersionKey)\" is \(version); format versions start at 1"
             case .unsupportedFormatVersion(let version):

@@ -77,6 +77,9 @@ public struct TweakExplanation: Sendable, CustomStringConvertible {
         public let provider: String
         /// What the layer answered.
         public let answer: Answer
+        /// Which of the layer's conditional values was chosen for the read's context, when its
+        /// tweak has conditional values.
+        public let decision: TweakTargetingDecision?
     }
 
     /// The feature of the explained tweak.
@@ -106,7 +109,8 @@ public struct TweakExplanation: Sendable, CustomStringConvertible {
         var lines = ["\(feature).\(variable)\(isCached ? " (cached)" : "")"]
         for (index, layer) in answers.enumerated() {
             let marker = index == winningIndex ? "→" : " "
-            lines.append("\(marker) \(index + 1). \(layer.provider): \(layer.answer)")
+            let decided = layer.decision.map { " — \($0)" } ?? ""
+            lines.append("\(marker) \(index + 1). \(layer.provider): \(layer.answer)\(decided)")
         }
         if winningIndex == nil {
             let hasTweak = answers.contains { $0.answer.failure != nil }

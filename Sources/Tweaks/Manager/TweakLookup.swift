@@ -4,9 +4,11 @@ struct LookupTrace {
     var answers: [TweakExplanation.ProviderAnswer] = []
     var winningIndex: Int?
 
-    mutating func record(_ layer: String, _ answer: TweakExplanation.Answer, wins: Bool) {
+    mutating func record(
+        _ layer: String, _ answer: TweakExplanation.Answer, wins: Bool, decision: TweakTargetingDecision? = nil
+    ) {
         if wins { winningIndex = answers.count }
-        answers.append(TweakExplanation.ProviderAnswer(provider: layer, answer: answer))
+        answers.append(TweakExplanation.ProviderAnswer(provider: layer, answer: answer, decision: decision))
     }
 }
 
@@ -18,24 +20,27 @@ struct LookupOutcome {
     var firstFailure: (any Error)?
     /// Whether a layer decided the lookup: a usable answer, or a removing override.
     var isDecided = false
+    /// Whether a layer's answer was decided by conditional values: the outcome holds for the
+    /// read's context only, and is not cached.
+    var dependsOnContext = false
 
     /// A layer's `tweak`: passed over when `check` gives a reason, else the answer unless a layer
     /// decided already; recorded in `trace` when there is one.
     mutating func consider(
         _ tweak: consuming Tweak, from layer: @autoclosure () -> String, key: TweakKey, check: (Tweak) -> String?,
-        log: LogClosure?,
+        log: LogClosure?, decision: TweakTargetingDecision? = nil,
         trace: inout LookupTrace?
     ) {
         if let reason = check(tweak) {
             pass(
                 over: TweakError.notSupported(feature: key.feature, variable: key.variable, reason: reason), key: key,
                 log: log, layer: "\(layer())'s value")
-            trace?.record(layer(), .rejected(tweak, reason: reason), wins: false)
+            trace?.record(layer(), .rejected(tweak, reason: reason), wins: false, decision: decision)
             return
         }
         if trace != nil {
             let wins = trace?.winningIndex == nil
-            trace?.record(layer(), .value(tweak), wins: wins)
+            trace?.record(layer(), .value(tweak), wins: wins, decision: decision)
         }
         guard !isDecided else { return }
         log?("\(key) resolved: \(tweak)", .debug)
@@ -75,8 +80,10 @@ extension TweakManager {
     ///
     /// Without a `trace`, the walk stops at the winner; with one, it asks every layer.
     ///
-    /// This is the single evaluation point: when targeting comes, the evaluation context of a
-    /// read enters here, where each layer's answer is made.
+    /// This is the single evaluation point of targeting: a provider's tweak with conditional
+    /// values is decided here for the read's ``evaluationContext`` (asked only then), and
+    /// a conditional "no answer" passes the lookup on to the next layer. Overrides are
+    /// context-free.
     func lookUp(
         _ key: TweakKey, override: TweakOverrides.Entry?, log: LogClosure?, check: (Tweak) -> String? = { _ in nil },
         featureVerdict: String? = nil, trace: inout LookupTrace?
@@ -119,7 +126,22 @@ extension TweakManager {
                 }
                 tweak = verdict
             }
-            outcome.consider(consume tweak, from: provider.name, key: key, check: check, log: log, trace: &trace)
+            guard let targeting = tweak.targeting else {
+                outcome.consider(consume tweak, from: provider.name, key: key, check: check, log: log, trace: &trace)
+                continue
+            }
+            // Conditional values: decided for the read's context; the outcome is not cached.
+            outcome.dependsOnContext = true
+            let context = evaluationContext
+            let decision = isTracing ? targeting.decision(for: context) : nil
+            guard let value = targeting.decide(for: context).value else {
+                log?("\(key): \(provider.name) gives no answer for this context", .verbose)
+                if isTracing { trace?.record(provider.name, .notFound, wins: false, decision: decision) }
+                continue
+            }
+            outcome.consider(
+                tweak.resolved(to: value), from: provider.name, key: key, check: check, log: log, decision: decision,
+                trace: &trace)
         }
         if !outcome.isDecided { log?("\(key): no provider has a usable value", .debug) }
         return outcome

@@ -41,6 +41,7 @@ public final class TweakManager: Sendable {
     struct State: Sendable {
         var readSettings = TweakCache.Settings()
         var decryptionClosure: DecryptionClosure?
+        var context: TweakContext?
         var updateHandlers: [ObjectIdentifier: @Sendable (Tweak) -> Void] = [:]
         var subscribers: [UInt64: ChangeSubscriber] = [:]
         var nextSubscriberID: UInt64 = 0
@@ -162,7 +163,9 @@ public final class TweakManager: Sendable {
         var noTrace: LookupTrace?
         let outcome = lookUp(key, override: nil, log: log, trace: &noTrace)
         // An answer is kept unless it is a failure: a failing provider is asked again next time.
-        if outcome.tweak != nil || outcome.firstFailure == nil, cacheVersion.load() == version {
+        if outcome.tweak != nil || outcome.firstFailure == nil, !outcome.dependsOnContext,
+            cacheVersion.load() == version
+        {
             cache.store(outcome.tweak, for: key)
         }
         return try outcome.get()
@@ -186,8 +189,10 @@ public final class TweakManager: Sendable {
         if let cached = cache.isFeatureEnabled(feature) { return cached }
         let key = TweakKey(feature: feature, variable: Self.featureEnabledVariable)
         let version = cache.version
-        let enabled = lookUpFeature(key, override: nil, log: cache.settings.log, trace: &noTrace)
-        if cacheVersion.load() == version { cache.store(featureEnabled: enabled, for: feature) }
+        var dependsOnContext = false
+        let enabled = lookUpFeature(
+            key, override: nil, log: cache.settings.log, trace: &noTrace, dependsOnContext: &dependsOnContext)
+        if !dependsOnContext, cacheVersion.load() == version { cache.store(featureEnabled: enabled, for: feature) }
         return enabled
     }
 
@@ -195,12 +200,22 @@ public final class TweakManager: Sendable {
     func lookUpFeature(
         _ key: TweakKey, override: TweakOverrides.Entry?, log: LogClosure?, trace: inout LookupTrace?
     ) -> Bool {
+        var dependsOnContext = false
+        return lookUpFeature(key, override: override, log: log, trace: &trace, dependsOnContext: &dependsOnContext)
+    }
+
+    /// ``lookUpFeature(_:override:log:trace:)``, telling whether the answer depends on the context.
+    func lookUpFeature(
+        _ key: TweakKey, override: TweakOverrides.Entry?, log: LogClosure?, trace: inout LookupTrace?,
+        dependsOnContext: inout Bool
+    ) -> Bool {
         let outcome = lookUp(
             key, override: override, log: log,
             check: { tweak in
                 tweak.value.boolValue == nil
                     ? TweakManager.mismatchReason(tweak, expected: Bool.self, detail: nil) : nil
             }, featureVerdict: key.feature, trace: &trace)
+        dependsOnContext = outcome.dependsOnContext
         let enabled = outcome.tweak?.value.boolValue ?? false
         log?(
             "feature \(key.feature) is \(enabled ? "enabled" : "disabled") (\(outcome.tweak?.source ?? "no usable answer"))",

@@ -1,0 +1,101 @@
+/// A tweak's conditional values, in the document's order of conditions: a lookup gives the value
+/// of the first condition that is true for the read's context, else the default.
+///
+/// Firebase's rule: the order is the document's order of *conditions*, not the order in which the
+/// tweak lists its values. A value of `nil` is "no answer here" (Firebase's `useInAppDefault`):
+/// the provider does not answer for that context and the next layer does.
+package final class TweakTargeting: Sendable, Hashable {
+    /// A condition and the tweak's value when it is the first true one.
+    struct Branch: Sendable, Hashable {
+        let condition: NamedCondition
+        /// `nil`: no answer (the next layer answers).
+        let value: TweakValue?
+    }
+
+    /// The branches, in the document's order of conditions.
+    let branches: [Branch]
+    /// The value when no condition is true; `nil`: no answer.
+    package let defaultValue: TweakValue?
+
+    init(branches: [Branch], defaultValue: TweakValue?) {
+        self.branches = branches
+        self.defaultValue = defaultValue
+    }
+
+    /// Each condition's name and value, in the document's order of conditions (`nil`: no answer):
+    /// what a catalog shows.
+    package var conditionalValues: [(condition: String, value: TweakValue?)] {
+        branches.map { ($0.condition.name, $0.value) }
+    }
+
+    /// What the tweak is for `context`: the deciding branch's index (`nil` for the default) and value.
+    func decide(for context: TweakContext?) -> (branch: Int?, value: TweakValue?) {
+        for (index, branch) in branches.enumerated() where branch.condition.condition.evaluate(context) {
+            return (index, branch.value)
+        }
+        return (nil, defaultValue)
+    }
+
+    /// The decision for `context` as `explain` shows it.
+    func decision(for context: TweakContext?) -> TweakTargetingDecision {
+        let (index, value) = decide(for: context)
+        let evaluated = branches.prefix(index.map { $0 + 1 } ?? branches.count)
+        var percentiles: [TweakTargetingDecision.Percentile] = []
+        if let context {
+            for seed in evaluated.flatMap(\.condition.condition.percentSeeds)
+            where !percentiles.contains(where: { $0.seed == seed }) {
+                if let value = context.microPercentile(seed: seed) {
+                    percentiles.append(.init(seed: seed, value: value))
+                }
+            }
+        }
+        return TweakTargetingDecision(
+            condition: index.map { branches[$0].condition.name }, answers: value != nil, hasContext: context != nil,
+            microPercentiles: percentiles)
+    }
+
+    package static func == (lhs: TweakTargeting, rhs: TweakTargeting) -> Bool {
+        lhs === rhs || (lhs.branches == rhs.branches && lhs.defaultValue == rhs.defaultValue)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(branches)
+        hasher.combine(defaultValue)
+    }
+}
+
+/// Which of a tweak's conditional values a lookup chose, and why: part of a
+/// ``TweakExplanation``.
+public struct TweakTargetingDecision: Sendable, Hashable, CustomStringConvertible {
+    /// A percent condition's seed and where the context's randomization id falls for it.
+    public struct Percentile: Sendable, Hashable {
+        /// The seed of the percent condition.
+        public let seed: String
+        /// The micro-percentile (`0..<100_000_000`) of the randomization id for the seed.
+        public let value: UInt32
+    }
+
+    /// The name of the condition that decided; `nil` when none was true and the default decided.
+    public let condition: String?
+    /// Whether the decided value is an answer; `false` for "no answer here" (Firebase's
+    /// `useInAppDefault`), when the next layer answers.
+    public let answers: Bool
+    /// Whether the read had a context; without one, percent and custom-signal conditions are false.
+    public let hasContext: Bool
+    /// The micro-percentiles of the percent conditions that were evaluated, by seed.
+    public let microPercentiles: [Percentile]
+
+    /// `condition "beta" (seed "s": micro-percentile 9571542)`, or `default (no condition is true)`.
+    public var description: String {
+        var text =
+            condition.map { "condition \"\($0)\"" }
+            ?? "default (no condition is true\(hasContext ? "" : "; no context"))"
+        if !microPercentiles.isEmpty {
+            text += " ["
+            text += microPercentiles.map { "seed \"\($0.seed)\": micro-percentile \($0.value)" }.joined(separator: ", ")
+            text += "]"
+        }
+        if !answers { text += ": no answer here (in-app default)" }
+        return text
+    }
+}
