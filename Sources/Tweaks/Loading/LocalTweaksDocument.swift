@@ -155,6 +155,7 @@ extension LocalTweaksDocument {
                 report(.wrongType(field: nil, expected: "object", found: root.typeName), at: root.offset)
                 return ([:], [:])
             }
+            if ConditionReader.isFirebaseTemplate(features) { return readFirebaseTemplate(features) }
             var definitions: [TweakKey: LocalTweakDefinition] = [:]
             var featureVariables: [String: [String]] = [:]
             featureVariables.reserveCapacity(features.count)
@@ -308,6 +309,21 @@ extension LocalTweaksDocument {
                 report(
                     .unsupportedFormatVersion(version), at: member.value.offset, asWarning: strictness == .lenient)
             }
+        }
+
+        /// A Firebase Remote Config server template's tweaks (see `FirebaseTemplateReader.swift`).
+        private mutating func readFirebaseTemplate(
+            _ members: [JSONNode.Member]
+        ) -> (definitions: [TweakKey: LocalTweakDefinition], features: [String: [String]]) {
+            var found: [(ConditionReader.Issue, String?, String?)] = []
+            let tweaks = targeting.readFirebaseTemplate(members, tweakSource: tweakSource) { found.append(($0, $1, $2)) }
+            forwardedTargetingIssues = targeting.issues.count
+            for (issue, feature, variable) in found {
+                report(issue.reason, at: issue.offset, feature: feature, variable: variable, asWarning: issue.isWarning)
+            }
+            let definitions = tweaks.mapValues { LocalTweakDefinition(tweak: $0, generatedPropertyName: nil) }
+            let features = Dictionary(grouping: tweaks.keys, by: \.feature).mapValues { $0.map(\.variable).sorted() }
+            return (definitions, features)
         }
 
         /// Reports the targeting problems found since the last call.

@@ -30,7 +30,7 @@ struct ConditionReader {
     let isStrict: Bool
     private(set) var issues: [Issue] = []
     /// The conditions read, in document order.
-    private(set) var conditions: [NamedCondition] = []
+    var conditions: [NamedCondition] = []
 
     init(isStrict: Bool) { self.isStrict = isStrict }
 
@@ -233,7 +233,7 @@ struct ConditionReader {
     }
 
     /// The targets of `condition` that can never match: an error where a person writes the file.
-    private mutating func check(
+    mutating func check(
         _ condition: CustomSignalCondition, in name: String, operatorAt operatorNode: JSONNode, targetsAt node: JSONNode
     ) {
         let targets = condition.targets
@@ -304,16 +304,16 @@ struct ConditionReader {
 
     // MARK: Reporting
 
-    private mutating func error(_ reason: TweakLoadError.Reason, _ node: JSONNode) {
+    mutating func error(_ reason: TweakLoadError.Reason, _ node: JSONNode) {
         error(reason, at: node.offset)
     }
 
-    private mutating func error(_ reason: TweakLoadError.Reason, at offset: Int) {
+    mutating func error(_ reason: TweakLoadError.Reason, at offset: Int) {
         issues.append(Issue(reason: reason, offset: offset, isWarning: false))
     }
 
     /// An error, or with `lenientWarning` in a lenient document a warning.
-    private mutating func report(_ reason: TweakLoadError.Reason, _ offset: Int, lenientWarning: Bool) {
+    mutating func report(_ reason: TweakLoadError.Reason, _ offset: Int, lenientWarning: Bool) {
         issues.append(Issue(reason: reason, offset: offset, isWarning: lenientWarning && !isStrict))
     }
 }

@@ -1,0 +1,302 @@
+/// Reads a Firebase Remote Config server template as a tweaks document.
+///
+/// A template is recognised by its top-level `parameters` object next to `conditions`,
+/// `parameterGroups`, `version` or `etag`. Its parts map to tweaks:
+///
+/// - a parameter `feature.variable` is that feature's variable (split at the first dot); a
+///   parameter inside a `parameterGroups` group is a variable of the feature named after the
+///   group; any other parameter `k` is variable `k` of feature ``fallbackFeature`` (`firebase`);
+/// - `defaultValue.value` is the tweak's `Value`, `conditionalValues` its conditional values in
+///   the order of the template's `conditions`; `useInAppDefault` means "no answer here": the next
+///   provider answers;
+/// - values are typed once, at load, by `valueType`: `STRING`, `BOOLEAN` (Firebase's `1`, `true`,
+///   `t`, `yes`, `y`, `on` are true; `0`, `false`, `f`, `no`, `n`, `off` and the empty string
+///   false), `NUMBER` (an integer when it has no fraction) and `JSON` (parsed).
+extension ConditionReader {
+    /// The feature of parameters that name none and belong to no group.
+    static let fallbackFeature = "firebase"
+    private static let truthy: Set<String> = ["1", "true", "t", "yes", "y", "on"]
+    private static let falsy: Set<String> = ["0", "false", "f", "no", "n", "off", ""]
+
+    /// Whether `members`, a document's top level, are a Firebase template's.
+    static func isFirebaseTemplate(_ members: [JSONNode.Member]) -> Bool {
+        guard let parameters = members.first(where: { $0.key == "parameters" }),
+            case .object = parameters.value.content
+        else { return false }
+        return members.contains { ["conditions", "parameterGroups", "version", "etag"].contains($0.key) }
+    }
+
+    /// The tweaks of a template; problems go to ``issues`` with their tweak (feature, variable).
+    mutating func readFirebaseTemplate(
+        _ members: [JSONNode.Member], tweakSource: String?,
+        deliver: (Issue, String?, String?) -> Void
+    ) -> [TweakKey: Tweak] {
+        var tweaks: [TweakKey: Tweak] = [:]
+        func flush(_ feature: String?, _ variable: String?, from start: Int) {
+            for issue in issues.dropFirst(start) { deliver(issue, feature, variable) }
+        }
+        for member in members {
+            let start = issues.count
+            switch member.key {
+            case "conditions":
+                readFirebaseConditions(member.value)
+                flush(nil, nil, from: start)
+            case "parameters":
+                guard case .object(let parameters) = member.value.content else { continue }
+                for parameter in parameters {
+                    let key = Self.key(ofParameter: parameter.key, group: nil)
+                    let start = issues.count
+                    if let tweak = readParameter(parameter.value, key: key, tweakSource: tweakSource) {
+                        tweaks[key] = tweak
+                    }
+                    flush(key.feature, key.variable, from: start)
+                }
+            case "parameterGroups":
+                guard case .object(let groups) = member.value.content else {
+                    error(.wrongType(field: member.key, expected: "object", found: member.value.typeName), member.value)
+                    flush(nil, nil, from: start)
+                    continue
+                }
+                for group in groups {
+                    guard case .object(let fields) = group.value.content,
+                        let parameters = fields.first(where: { $0.key == "parameters" }),
+                        case .object(let entries) = parameters.value.content
+                    else { continue }
+                    for parameter in entries {
+                        let key = Self.key(ofParameter: parameter.key, group: group.key)
+                        let start = issues.count
+                        if let tweak = readParameter(parameter.value, key: key, tweakSource: tweakSource) {
+                            tweaks[key] = tweak
+                        }
+                        flush(key.feature, key.variable, from: start)
+                    }
+                }
+            case "version", "etag": break
+            default:
+                report(.unknownField(member.key), member.keyOffset, lenientWarning: true)
+                flush(nil, nil, from: start)
+            }
+        }
+        return tweaks
+    }
+
+    /// The tweak a parameter maps to.
+    static func key(ofParameter name: String, group: String?) -> TweakKey {
+        if let group { return TweakKey(feature: group, variable: name) }
+        if let dot = name.firstIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex {
+            return TweakKey(feature: String(name[..<dot]), variable: String(name[name.index(after: dot)...]))
+        }
+        return TweakKey(feature: fallbackFeature, variable: name)
+    }
+
+    private mutating func readFirebaseConditions(_ node: JSONNode) {
+        guard case .array(let elements) = node.content else {
+            error(.wrongType(field: "conditions", expected: "array", found: node.typeName), node)
+            return
+        }
+        for element in elements {
+            guard case .object(let fields) = element.content,
+                let nameField = fields.first(where: { $0.key == "name" }),
+                case .string(let name) = nameField.value.content
+            else {
+                error(.missingField("name"), element)
+                continue
+            }
+            guard let body = fields.first(where: { $0.key == "condition" }) else {
+                // A client template's `expression` condition: not evaluated locally.
+                report(
+                    .invalidCondition(name, detail: "no \"condition\" (only server templates are evaluated locally)"),
+                    element.offset, lenientWarning: true)
+                conditions.append(NamedCondition(name: name, condition: .unknown("expression")))
+                continue
+            }
+            conditions.append(
+                NamedCondition(name: name, condition: readFirebaseCondition(body.value, in: name, level: 0)))
+        }
+    }
+
+    private mutating func readFirebaseCondition(_ node: JSONNode, in name: String, level: Int) -> TargetingCondition {
+        guard case .object(let members) = node.content, let member = members.first, members.count == 1 else {
+            error(.invalidCondition(name, detail: "a condition is an object with one kind"), node)
+            return .constant(false)
+        }
+        if level >= TargetingCondition.maximumNestingLevel {
+            error(.invalidCondition(name, detail: "nested deeper than Firebase evaluates (it would be false)"), node)
+            return .constant(false)
+        }
+        func object(_ key: String) -> [JSONNode.Member] {
+            if case .object(let fields) = member.value.content { return fields }
+            return []
+        }
+        switch member.key {
+        case "orCondition", "andCondition":
+            var parts: [TargetingCondition] = []
+            if let list = object(member.key).first(where: { $0.key == "conditions" }),
+                case .array(let elements) = list.value.content
+            {
+                parts = elements.map { readFirebaseCondition($0, in: name, level: level + 2) }
+            }
+            return member.key == "andCondition" ? .and(parts) : .or(parts)
+        case "true": return .constant(true)
+        case "false": return .constant(false)
+        case "percent":
+            var condition = PercentCondition(operator: .unknown(""))
+            for field in object(member.key) {
+                switch (field.key, field.value.content) {
+                case ("percentOperator", .string(let text)):
+                    condition.operator = PercentCondition.Operator(name: text)
+                    if case .unknown = condition.operator {
+                        report(
+                            .invalidCondition(name, detail: "unknown percent operator \"\(text)\""), field.value.offset,
+                            lenientWarning: true)
+                    }
+                case ("seed", .string(let seed)): condition.seed = seed
+                case ("microPercent", _): condition.microPercent = firebaseMicroPercent(field.value, in: name)
+                case ("microPercentRange", .object(let bounds)):
+                    for bound in bounds {
+                        if bound.key == "microPercentLowerBound" {
+                            condition.lowerBound = firebaseMicroPercent(bound.value, in: name)
+                        }
+                        if bound.key == "microPercentUpperBound" {
+                            condition.upperBound = firebaseMicroPercent(bound.value, in: name)
+                        }
+                    }
+                default: report(.unknownField(field.key), field.keyOffset, lenientWarning: true)
+                }
+            }
+            return .percent(condition)
+        case "customSignal":
+            var op = CustomSignalCondition.Operator.unknown("")
+            var operatorNode = member.value
+            var key = ""
+            var targets: [String] = []
+            var targetsNode = member.value
+            for field in object(member.key) {
+                switch (field.key, field.value.content) {
+                case ("customSignalOperator", .string(let text)):
+                    op = CustomSignalCondition.Operator(name: text)
+                    operatorNode = field.value
+                case ("customSignalKey", .string(let text)): key = text
+                case ("targetCustomSignalValues", .array(let elements)):
+                    targetsNode = field.value
+                    targets = elements.compactMap { if case .string(let text) = $0.content { text } else { nil } }
+                default: report(.unknownField(field.key), field.keyOffset, lenientWarning: true)
+                }
+            }
+            let condition = CustomSignalCondition(operator: op, key: key, targets: targets)
+            check(condition, in: name, operatorAt: operatorNode, targetsAt: targetsNode)
+            return .customSignal(condition)
+        default:
+            report(
+                .invalidCondition(name, detail: "unknown kind \"\(member.key)\""), member.keyOffset,
+                lenientWarning: true)
+            return .unknown(member.key)
+        }
+    }
+
+    /// Firebase writes micro-percents as numbers (sometimes as strings of digits).
+    private mutating func firebaseMicroPercent(_ node: JSONNode, in name: String) -> UInt32 {
+        let number: Int? =
+            switch node.content {
+            case .int(let value): value
+            case .string(let text): Int(text)
+            default: nil
+            }
+        guard let number, number >= 0, number <= Int(MicroPercentile.count) else {
+            error(.invalidCondition(name, detail: "a micro-percent is an integer from 0 to 100000000"), node)
+            return 0
+        }
+        return UInt32(number)
+    }
+
+    /// A parameter as a tweak; `nil` when it gives no value at all (every value `useInAppDefault`).
+    private mutating func readParameter(_ node: JSONNode, key: TweakKey, tweakSource: String?) -> Tweak? {
+        guard case .object(let fields) = node.content else {
+            error(.wrongType(field: nil, expected: "parameter object", found: node.typeName), node)
+            return nil
+        }
+        var valueType = "STRING"
+        var description: String?
+        for field in fields {
+            switch (field.key, field.value.content) {
+            case ("valueType", .string(let text)): valueType = text
+            case ("description", .string(let text)): description = text
+            default: break
+            }
+        }
+        if !["STRING", "BOOLEAN", "NUMBER", "JSON", "PARAMETER_VALUE_TYPE_UNSPECIFIED"].contains(valueType) {
+            report(
+                .invalidCondition(key.variable, detail: "unknown valueType \"\(valueType)\" (read as STRING)"),
+                node.offset, lenientWarning: true)
+            valueType = "STRING"
+        }
+        var defaultValue: TweakValue?
+        var conditional: [String: TweakValue?] = [:]
+        for field in fields {
+            switch field.key {
+            case "defaultValue":
+                defaultValue = parameterValue(field.value, type: valueType) ?? nil
+            case "conditionalValues":
+                guard case .object(let values) = field.value.content else { continue }
+                for value in values {
+                    guard conditions.contains(where: { $0.name == value.key }) else {
+                        error(.undefinedCondition(value.key), at: value.keyOffset)
+                        continue
+                    }
+                    if let parsed = parameterValue(value.value, type: valueType) { conditional[value.key] = parsed }
+                }
+            case "valueType", "description": break
+            default: report(.unknownField(field.key), field.keyOffset, lenientWarning: true)
+            }
+        }
+        let branches = conditions.compactMap { condition in
+            conditional[condition.name].map { TweakTargeting.Branch(condition: condition, value: $0) }
+        }
+        guard let shown = defaultValue ?? branches.lazy.compactMap(\.value).first else { return nil }
+        var tweak = Tweak(
+            feature: key.feature, variable: key.variable, value: shown, description: description, source: tweakSource)
+        if !branches.isEmpty || defaultValue == nil {
+            tweak = tweak.with(targeting: TweakTargeting(branches: branches, defaultValue: defaultValue))
+        }
+        return tweak
+    }
+
+    /// A `{"value": "…"}` typed by `type`, `.some(nil)` for `{"useInAppDefault": true}`, `nil` when wrong.
+    private mutating func parameterValue(_ node: JSONNode, type: String) -> TweakValue?? {
+        guard case .object(let fields) = node.content else {
+            error(.wrongType(field: "value", expected: "object", found: node.typeName), node)
+            return nil
+        }
+        if fields.contains(where: { $0.key == "useInAppDefault" }) { return .some(nil) }
+        guard let field = fields.first(where: { $0.key == "value" }), case .string(let text) = field.value.content
+        else {
+            error(.missingField("value"), node)
+            return nil
+        }
+        switch type {
+        case "BOOLEAN":
+            let lowered = text.lowercased()
+            if Self.truthy.contains(lowered) { return .bool(true) }
+            if Self.falsy.contains(lowered) { return .bool(false) }
+            report(
+                .wrongType(field: "value", expected: "a Firebase Boolean", found: "\"\(text)\""), field.value.offset,
+                lenientWarning: true)
+            return .bool(false)
+        case "NUMBER":
+            let trimmed = TargetingText.trimmed(text[...])
+            if let int = Int(trimmed) { return .int(int) }
+            if let double = TargetingText.number(text), double.isFinite { return .double(double) }
+            error(.wrongType(field: "value", expected: "a number", found: "\"\(text)\""), field.value)
+            return nil
+        case "JSON":
+            guard let parsed = try? JSONParser.parse(Array(text.utf8), source: "value"), let value = parsed.tweakValue
+            else {
+                error(.wrongType(field: "value", expected: "JSON text", found: "\"\(text)\""), field.value)
+                return nil
+            }
+            return value
+        default:
+            return .string(text)
+        }
+    }
+}
