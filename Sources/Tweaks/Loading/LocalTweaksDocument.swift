@@ -316,7 +316,9 @@ extension LocalTweaksDocument {
             _ members: [JSONNode.Member]
         ) -> (definitions: [TweakKey: LocalTweakDefinition], features: [String: [String]]) {
             var found: [(ConditionReader.Issue, String?, String?)] = []
-            let tweaks = targeting.readFirebaseTemplate(members, tweakSource: tweakSource) { found.append(($0, $1, $2)) }
+            let tweaks = targeting.readFirebaseTemplate(members, tweakSource: tweakSource) {
+                found.append(($0, $1, $2))
+            }
             forwardedTargetingIssues = targeting.issues.count
             for (issue, feature, variable) in found {
                 report(issue.reason, at: issue.offset, feature: feature, variable: variable, asWarning: issue.isWarning)
