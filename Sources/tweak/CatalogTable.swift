@@ -16,9 +16,14 @@ enum CatalogTable {
                 ]
             }
             let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
-            for row in rows {
+            for (row, entry) in zip(rows, group.entries) {
                 let padded = (0..<3).map { row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
                 lines.append(("  " + (padded + [row[3]]).joined(separator: "  ")).trimmingTrailingSpaces())
+                // Conditional values, in the order their document decides them; the row shows the
+                // value for the context given (or none).
+                if !entry.isEncrypted || revealingSecrets {
+                    for conditional in entry.conditionalValues { lines.append("      \(conditional)") }
+                }
             }
         }
         return lines.joined(separator: "\n")
@@ -39,10 +44,29 @@ enum CatalogTable {
                 ("encrypted", .bool(entry.isEncrypted)),
             ]
             if let failure = entry.failure, !isHidden { fields.append(("error", .string(failure))) }
+            if !entry.conditionalValues.isEmpty, !isHidden {
+                let values = entry.conditionalValues.map { conditional in
+                    TweakJSON.object([
+                        "condition": .string(conditional.condition), "value": conditional.value.map(jsonOf) ?? .null,
+                    ])
+                }
+                fields.append(("conditionalValues", .json(.array(values))))
+            }
             let members = fields.map { "\(TweakValue.string($0.0).jsonText): \($0.1?.jsonText ?? "null")" }
             return "  {" + members.joined(separator: ", ") + "}"
         }
         return objects.isEmpty ? "[]" : "[\n" + objects.joined(separator: ",\n") + "\n]"
+    }
+}
+
+/// `value` as JSON.
+private func jsonOf(_ value: TweakValue) -> TweakJSON {
+    switch value {
+    case .bool(let flag): .bool(flag)
+    case .int(let number): .int(number)
+    case .double(let number): .double(number)
+    case .string(let text): .string(text)
+    case .json(let json): json
     }
 }
 

@@ -8,7 +8,7 @@ enum ListCommand {
         let stack = try TweakStack(arguments)
         await stack.refreshRemote()
         let revealing = try arguments.value(of: "decrypt") != nil
-        let catalog = stack.manager.catalog()
+        let catalog = try ContextOption.withContext(arguments) { stack.manager.catalog() }
         if arguments.flags.contains("json") {
             Console.out(CatalogTable.json(catalog, revealingSecrets: revealing))
         } else {

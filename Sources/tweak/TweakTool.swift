@@ -18,6 +18,7 @@ enum TweakTool {
           generate -l FILE -o FOLDER -c FOLDER
                                        write a typed accessor for a tweaks file (see Docs/CodeGeneration.md)
           watch                        print every change as it happens, until interrupted
+          bucket --seed SEED --id ID   the micro-percentile of ID for a percent condition seeded SEED
           help                         print this text
 
         stack options (list, get, explain, set, reset, watch):
@@ -35,6 +36,8 @@ enum TweakTool {
                               $XDG_CONFIG_HOME/tweaks/remote-cache/, else ~/.config/tweaks/remote-cache/)
           --allow-insecure-http
                               allow --remote over plain http to hosts other than loopback
+          --context KEY=VALUE (list, get, explain) the targeting context conditional values are decided
+                              for; repeatable; randomizationId=ID sets the id percent conditions hash
 
         generate options:
           -l, --local-tweaks-file-path FILE    the local tweaks file
@@ -55,8 +58,11 @@ enum TweakTool {
     static func syntax(of command: String) -> CommandLineArguments.Syntax? {
         let stack = TweakStack.options
         switch command {
-        case "list", "get": return .init(valueOptions: stack, flags: TweakStack.flags.union(["json"]))
-        case "explain", "set": return .init(valueOptions: stack, flags: TweakStack.flags)
+        case "list", "get":
+            return .init(valueOptions: stack.union([ContextOption.name]), flags: TweakStack.flags.union(["json"]))
+        case "explain": return .init(valueOptions: stack.union([ContextOption.name]), flags: TweakStack.flags)
+        case "set": return .init(valueOptions: stack, flags: TweakStack.flags)
+        case "bucket": return .init(valueOptions: ["seed", "id"])
         case "watch": return .init(valueOptions: stack.union(["remote-poll"]), flags: TweakStack.flags)
         case "reset": return .init(valueOptions: stack, flags: TweakStack.flags.union(["all"]))
         case "validate", "help", "--help", "-h": return .init()
@@ -84,6 +90,7 @@ enum TweakTool {
             case "validate": return try ValidateCommand.run(parsed)
             case "generate": return try GenerateCommand.run(parsed)
             case "watch": return try await WatchCommand.run(parsed)
+            case "bucket": return try BucketCommand.run(parsed)
             default:
                 _ = try parsed.positional()
                 Console.out(usage)

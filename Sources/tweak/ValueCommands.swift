@@ -11,7 +11,10 @@ enum ValueCommands {
         await stack.refreshRemote()
         let tweak: Tweak
         do {
-            guard let found = try stack.manager.tweakIfPresent(feature: feature, variable: variable) else {
+            let found = try ContextOption.withContext(arguments) {
+                try stack.manager.tweakIfPresent(feature: feature, variable: variable)
+            }
+            guard let found else {
                 throw ToolError("\(feature).\(variable) was not found in any provider")
             }
             tweak = found
@@ -27,7 +30,9 @@ enum ValueCommands {
         let names = try arguments.positional("FEATURE", "VARIABLE")
         let stack = try TweakStack(arguments)
         await stack.refreshRemote()
-        let explanation = stack.manager.explain(feature: names[0], variable: names[1])
+        let explanation = try ContextOption.withContext(arguments) {
+            stack.manager.explain(feature: names[0], variable: names[1])
+        }
         var text = explanation.description
         if let editable = stack.manager.editableTweak(feature: names[0], variable: names[1]) {
             text += "\n  declared in \(editable.declaration.source ?? "?") as \(editable.declaredKind)"

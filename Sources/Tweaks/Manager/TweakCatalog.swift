@@ -22,6 +22,9 @@ public struct TweakCatalog: Sendable {
         public let failure: String?
         /// Whether any provider stores the tweak encrypted.
         public let isEncrypted: Bool
+        /// The conditional values of the highest-priority provider that gives some, in its
+        /// document's order of conditions; ``resolved`` is the value for the catalog's context.
+        public let conditionalValues: [TweakConditionalValue]
 
         /// ``title``, or `feature.variable`.
         public var displayTitle: String { title ?? "\(feature).\(variable)" }
@@ -65,7 +68,8 @@ extension TweakManager {
                     feature: tweak.feature, variable: tweak.variable, value: tweak.value,
                     title: tweak.title ?? lower?.title, description: tweak.desc ?? lower?.desc,
                     group: tweak.group ?? lower?.group, source: provider.name,
-                    isEncrypted: tweak.isEncrypted || lower?.isEncrypted == true)
+                    isEncrypted: tweak.isEncrypted || lower?.isEncrypted == true
+                ).with(targeting: tweak.targeting ?? lower?.targeting)
             }
         }
         var grouped: [String: [TweakCatalog.Entry]] = [:]
@@ -80,7 +84,8 @@ extension TweakManager {
             let entry = TweakCatalog.Entry(
                 feature: key.feature, variable: key.variable, title: known.title, desc: known.desc,
                 group: known.group, resolved: resolved, source: resolved?.source ?? known.source ?? "",
-                failure: failure, isEncrypted: known.isEncrypted)
+                failure: failure, isEncrypted: known.isEncrypted,
+                conditionalValues: known.targeting.map(TweakConditionalValue.all) ?? [])
             grouped[known.group ?? TweakCatalog.ungroupedName, default: []].append(entry)
         }
         let groups = grouped.map { name, entries in

@@ -22,12 +22,6 @@ package final class TweakTargeting: Sendable, Hashable {
         self.defaultValue = defaultValue
     }
 
-    /// Each condition's name and value, in the document's order of conditions (`nil`: no answer):
-    /// what a catalog shows.
-    package var conditionalValues: [(condition: String, value: TweakValue?)] {
-        branches.map { ($0.condition.name, $0.value) }
-    }
-
     /// What the tweak is for `context`: the deciding branch's index (`nil` for the default) and value.
     func decide(for context: TweakContext?) -> (branch: Int?, value: TweakValue?) {
         for (index, branch) in branches.enumerated() where branch.condition.condition.evaluate(context) {
@@ -97,5 +91,23 @@ public struct TweakTargetingDecision: Sendable, Hashable, CustomStringConvertibl
         }
         if !answers { text += ": no answer here (in-app default)" }
         return text
+    }
+}
+
+/// One conditional value of a tweak, as a catalog shows it.
+public struct TweakConditionalValue: Sendable, Hashable, CustomStringConvertible {
+    /// The condition's name.
+    public let condition: String
+    /// The value when the condition is the first true one; `nil`: no answer (the next provider answers).
+    public let value: TweakValue?
+
+    /// `if beta: true`, or `if beta: (in-app default)`.
+    public var description: String {
+        "if \(condition): \(value?.description ?? "(in-app default)")"
+    }
+
+    /// The conditional values of `targeting`, in its document's order of conditions.
+    static func all(_ targeting: TweakTargeting) -> [TweakConditionalValue] {
+        targeting.branches.map { TweakConditionalValue(condition: $0.condition.name, value: $0.value) }
     }
 }
