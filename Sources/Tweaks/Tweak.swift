@@ -54,6 +54,10 @@ public struct Tweak: Sendable, Hashable {
     /// The tweak's conditional values, when its document gives it some: a lookup picks the value
     /// for the read's context (see `Docs/Targeting.md`); ``value`` is then the default.
     package var targeting: TweakTargeting? { storage.targeting }
+    /// Whether the tweak has conditional values (checked without retaining them).
+    var hasTargeting: Bool {
+        @inline(__always) get { storage.targeting != nil }
+    }
 
     /// Creates a tweak.
     ///

@@ -126,25 +126,37 @@ extension TweakManager {
                 }
                 tweak = verdict
             }
-            guard let targeting = tweak.targeting else {
-                outcome.consider(consume tweak, from: provider.name, key: key, check: check, log: log, trace: &trace)
-                continue
-            }
             // Conditional values: decided for the read's context; the outcome is not cached.
-            outcome.dependsOnContext = true
-            let context = evaluationContext
-            let decision = isTracing ? targeting.decision(for: context) : nil
-            guard let value = targeting.decide(for: context).value else {
-                log?("\(key): \(provider.name) gives no answer for this context", .verbose)
-                if isTracing { trace?.record(provider.name, .notFound, wins: false, decision: decision) }
+            // Checked without retaining them, so that a tweak without any pays one load.
+            if _slowPath(tweak.hasTargeting) {
+                outcome.dependsOnContext = true
+                guard let resolved = decide(tweak, from: provider, key: key, log: log, trace: &trace) else { continue }
+                tweak = resolved.tweak
+                outcome.consider(
+                    consume tweak, from: provider.name, key: key, check: check, log: log, decision: resolved.decision,
+                    trace: &trace)
                 continue
             }
-            outcome.consider(
-                tweak.resolved(to: value), from: provider.name, key: key, check: check, log: log, decision: decision,
-                trace: &trace)
+            outcome.consider(consume tweak, from: provider.name, key: key, check: check, log: log, trace: &trace)
         }
         if !outcome.isDecided { log?("\(key): no provider has a usable value", .debug) }
         return outcome
+    }
+
+    /// `tweak`'s value for the read's ``evaluationContext``, with the decision when tracing; `nil`
+    /// (recorded as not found) when its conditional values give no answer for the context.
+    private func decide(
+        _ tweak: Tweak, from provider: any TweakProvider, key: TweakKey, log: LogClosure?, trace: inout LookupTrace?
+    ) -> (tweak: Tweak, decision: TweakTargetingDecision?)? {
+        guard let targeting = tweak.targeting else { return (tweak, nil) }
+        let context = evaluationContext
+        let decision = trace != nil ? targeting.decision(for: context) : nil
+        guard let value = targeting.decide(for: context).value else {
+            log?("\(key): \(provider.name) gives no answer for this context", .verbose)
+            trace?.record(provider.name, .notFound, wins: false, decision: decision)
+            return nil
+        }
+        return (tweak.resolved(to: value), decision)
     }
 
     /// A provider's own verdict on `feature` (``TweakProvider/isFeatureEnabled(_:)``), asked after

@@ -92,6 +92,8 @@ struct CustomSignalCondition: Sendable, Hashable {
     let targets: [String]
     /// Each target compiled, for `STRING_CONTAINS_REGEX`; `nil` where a pattern does not compile.
     let patterns: [CompiledPattern?]
+    /// The targets without white space around them, for `STRING_EXACTLY_MATCHES`.
+    let trimmedTargets: [String]
     /// The first target as a number, for `NUMERIC_*`.
     let targetNumber: Double?
     /// The first target as a version, for `SEMANTIC_VERSION_*`.
@@ -107,13 +109,14 @@ struct CustomSignalCondition: Sendable, Hashable {
         } else {
             patterns = []
         }
+        trimmedTargets = targets.map { String(TargetingText.trimmed($0[...])) }
         targetNumber = targets.first.flatMap(TargetingText.number)
         targetVersion = targets.first.flatMap(SemanticVersion.init)
     }
 
     /// Whether the condition holds for `context`.
     func evaluate(_ context: TweakContext?) -> Bool {
-        guard !key.isEmpty, !targets.isEmpty, let actual = context?.attributes[key] else { return false }
+        guard !key.isEmpty, !targets.isEmpty, let actual = context?[key] else { return false }
         switch `operator` {
         case .stringContains:
             let text = actual.description
@@ -122,8 +125,9 @@ struct CustomSignalCondition: Sendable, Hashable {
             let text = actual.description
             return !targets.contains { TargetingText.contains(text, $0) }
         case .stringExactlyMatches:
-            let text = TargetingText.trimmed(actual.description[...])
-            return targets.contains { TargetingText.trimmed($0[...]).utf8.elementsEqual(text.utf8) }
+            let text = actual.description
+            let trimmed = TargetingText.trimmed(text[...])
+            return trimmedTargets.contains { TargetingText.bytesEqual($0[...], trimmed) }
         case .stringContainsRegex:
             let text = actual.description
             return patterns.contains { $0?.matches(text) ?? false }

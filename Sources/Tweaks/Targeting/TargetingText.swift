@@ -1,10 +1,34 @@
 /// The text rules of custom-signal conditions, shared by the operators and the document checks.
 enum TargetingText {
-    /// `text` without leading and trailing white space and line breaks (JavaScript's `trim()`).
+    /// `text` without leading and trailing white space and line breaks (JavaScript's `trim()`),
+    /// decided per Unicode scalar, with a fast path for ASCII.
     static func trimmed(_ text: Substring) -> Substring {
-        guard let first = text.firstIndex(where: { !$0.isWhitespace }) else { return text[text.endIndex...] }
-        let last = text.lastIndex(where: { !$0.isWhitespace })!
-        return text[first...last]
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var end = scalars.endIndex
+        while start < end, isWhitespace(scalars[start]) { start = scalars.index(after: start) }
+        while start < end {
+            let before = scalars.index(before: end)
+            guard isWhitespace(scalars[before]) else { break }
+            end = before
+        }
+        return Substring(scalars[start..<end])
+    }
+
+    @inline(__always)
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
+    }
+
+    /// Whether `lhs` and `rhs` are the same UTF-8 bytes (not Swift's canonical equivalence).
+    static func bytesEqual(_ lhs: Substring, _ rhs: Substring) -> Bool {
+        let left = lhs.utf8
+        let right = rhs.utf8
+        guard left.count == right.count else { return false }
+        let fast = left.withContiguousStorageIfAvailable { leftBytes in
+            right.withContiguousStorageIfAvailable { rightBytes in leftBytes.elementsEqual(rightBytes) }
+        }
+        return (fast ?? nil) ?? left.elementsEqual(right)
     }
 
     /// `text`, trimmed, as a number; `nil` when it is empty, not a number, or NaN.
@@ -18,15 +42,23 @@ enum TargetingText {
     /// own comparison would treat canonically equivalent characters as equal); the empty string
     /// occurs in every text.
     static func contains(_ text: String, _ part: String) -> Bool {
-        let haystack = Array(text.utf8)
-        let needle = Array(part.utf8)
-        guard needle.count <= haystack.count else { return false }
-        guard let first = needle.first else { return true }
-        var start = 0
-        while start <= haystack.count - needle.count {
-            if haystack[start] == first, haystack[start..<start + needle.count].elementsEqual(needle) { return true }
-            start += 1
+        var text = text
+        var part = part
+        return text.withUTF8 { haystack in
+            part.withUTF8 { needle in
+                guard needle.count <= haystack.count else { return false }
+                guard let first = needle.first else { return true }
+                var start = 0
+                while start <= haystack.count - needle.count {
+                    if haystack[start] == first,
+                        UnsafeBufferPointer(rebasing: haystack[start..<start + needle.count]).elementsEqual(needle)
+                    {
+                        return true
+                    }
+                    start += 1
+                }
+                return false
+            }
         }
-        return false
     }
 }
