@@ -53,6 +53,26 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Targeting: conditional values in provider 4 of 4, decided for a context on every read (such
+    // answers are never cached). Compare with "tweakWith uncached, hit in provider 4 of 4 (Int)".
+    Benchmark("tweakWith context, custom-signal condition in provider 4 of 4") { benchmark in
+        let context = TweakContext(randomizationID: "user-1", attributes: ["plan": "beta"])
+        for _ in benchmark.scaledIterations {
+            blackHole(try fixture.targeted.tweakWith(feature: "general", variable: "meaning_of_life", context: context))
+        }
+    }
+    Benchmark("tweakWith context, percent condition in provider 4 of 4 (hash cached in the context)") { benchmark in
+        let context = TweakContext(randomizationID: "user-1")
+        for _ in benchmark.scaledIterations {
+            blackHole(try fixture.targeted.tweakWith(feature: "general", variable: "rollout", context: context))
+        }
+    }
+    Benchmark("Micro-percentile of a new context (one SHA-256)") { benchmark in
+        for index in benchmark.scaledIterations {
+            blackHole(TweakContext(randomizationID: "user-\(index)").microPercentile(seed: "seed"))
+        }
+    }
+
     // 3. The conveniences on top of a cached lookup.
     Benchmark("isFeatureEnabled cached") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(fixture.cached.isFeatureEnabled("general")) }
@@ -282,6 +302,8 @@ final class Fixture: Sendable {
     let generationDocument: Data
     let flags: Flags
     let accessor: ExampleAccessor
+    /// The benchmarks' stack with a last provider whose tweaks have conditional values.
+    let targeted: TweakManager
 
     private init() {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -306,7 +328,18 @@ final class Fixture: Sendable {
         generationDocument = Self.document(tweaks: 1_000)
         flags = Flags(cached)
         accessor = ExampleAccessor(with: cached)
+        let conditional = try! LocalTweakProvider(data: Data(Self.targetingDocument.utf8), name: "conditional")
+        targeted = Self.stack(conditional, second, suiteName: suiteName, useCache: true)
     }
+
+    /// A custom-signal and a percent condition (see Docs/Targeting.md).
+    static let targetingDocument = #"""
+        {"$conditions": [
+           {"name": "beta", "customSignal": {"key": "plan", "operator": "STRING_EXACTLY_MATCHES", "values": ["beta"]}},
+           {"name": "ten", "percent": {"seed": "s", "operator": "LESS_OR_EQUAL", "microPercent": 10000000}}],
+         "general": {"meaning_of_life": {"Value": 42, "ConditionalValues": {"beta": 43}},
+                     "rollout": {"Value": 1, "ConditionalValues": {"ten": 2}}}}
+        """#
 
     func makeStack(useCache: Bool) -> TweakManager {
         Self.stack(example, second, suiteName: suiteName, useCache: useCache)

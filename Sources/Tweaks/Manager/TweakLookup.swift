@@ -10,6 +10,13 @@ struct LookupTrace {
         if wins { winningIndex = answers.count }
         answers.append(TweakExplanation.ProviderAnswer(provider: layer, answer: answer, decision: decision))
     }
+
+    /// Adds the targeting decision to the answer recorded last.
+    mutating func attach(_ decision: TweakTargetingDecision) {
+        guard let last = answers.popLast() else { return }
+        answers.append(
+            TweakExplanation.ProviderAnswer(provider: last.provider, answer: last.answer, decision: decision))
+    }
 }
 
 /// What a lookup found: the winning tweak, or why there is none.
@@ -28,19 +35,19 @@ struct LookupOutcome {
     /// decided already; recorded in `trace` when there is one.
     mutating func consider(
         _ tweak: consuming Tweak, from layer: @autoclosure () -> String, key: TweakKey, check: (Tweak) -> String?,
-        log: LogClosure?, decision: TweakTargetingDecision? = nil,
+        log: LogClosure?,
         trace: inout LookupTrace?
     ) {
         if let reason = check(tweak) {
             pass(
                 over: TweakError.notSupported(feature: key.feature, variable: key.variable, reason: reason), key: key,
                 log: log, layer: "\(layer())'s value")
-            trace?.record(layer(), .rejected(tweak, reason: reason), wins: false, decision: decision)
+            trace?.record(layer(), .rejected(tweak, reason: reason), wins: false)
             return
         }
         if trace != nil {
             let wins = trace?.winningIndex == nil
-            trace?.record(layer(), .value(tweak), wins: wins, decision: decision)
+            trace?.record(layer(), .value(tweak), wins: wins)
         }
         guard !isDecided else { return }
         log?("\(key) resolved: \(tweak)", .debug)
@@ -132,9 +139,8 @@ extension TweakManager {
                 outcome.dependsOnContext = true
                 guard let resolved = decide(tweak, from: provider, key: key, log: log, trace: &trace) else { continue }
                 tweak = resolved.tweak
-                outcome.consider(
-                    consume tweak, from: provider.name, key: key, check: check, log: log, decision: resolved.decision,
-                    trace: &trace)
+                outcome.consider(consume tweak, from: provider.name, key: key, check: check, log: log, trace: &trace)
+                if let decision = resolved.decision { trace?.attach(decision) }
                 continue
             }
             outcome.consider(consume tweak, from: provider.name, key: key, check: check, log: log, trace: &trace)

@@ -10,7 +10,7 @@ import Foundation
 /// - `NUMERIC_*` and `SEMANTIC_VERSION_*` compare with the **first** target only; white space
 ///   around either side is ignored; a side that is not a number (a version) makes them false.
 /// - No context, a missing attribute, no targets or an unknown operator: false.
-struct CustomSignalCondition: Sendable, Hashable {
+final class CustomSignalCondition: Sendable, Hashable {
     /// How the attribute is compared with the targets.
     enum Operator: Sendable, Hashable {
         case stringContains, stringDoesNotContain, stringExactlyMatches, stringContainsRegex
@@ -112,6 +112,17 @@ struct CustomSignalCondition: Sendable, Hashable {
         trimmedTargets = targets.map { String(TargetingText.trimmed($0[...])) }
         targetNumber = targets.first.flatMap(TargetingText.number)
         targetVersion = targets.first.flatMap(SemanticVersion.init)
+    }
+
+    /// A class, so that evaluating it through `TargetingCondition` copies one reference.
+    static func == (lhs: CustomSignalCondition, rhs: CustomSignalCondition) -> Bool {
+        lhs === rhs || (lhs.operator == rhs.operator && lhs.key == rhs.key && lhs.targets == rhs.targets)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(self.operator)
+        hasher.combine(key)
+        hasher.combine(targets)
     }
 
     /// Whether the condition holds for `context`.

@@ -3,6 +3,12 @@ enum TargetingText {
     /// `text` without leading and trailing white space and line breaks (JavaScript's `trim()`),
     /// decided per Unicode scalar, with a fast path for ASCII.
     static func trimmed(_ text: Substring) -> Substring {
+        // Fast path: nothing to trim when both ends are ASCII and not white space.
+        if let first = text.utf8.first, let last = text.utf8.last, first < 0x80, last < 0x80,
+            !isWhitespace(Unicode.Scalar(first)), !isWhitespace(Unicode.Scalar(last))
+        {
+            return text
+        }
         let scalars = text.unicodeScalars
         var start = scalars.startIndex
         var end = scalars.endIndex

@@ -24,10 +24,10 @@ package final class TweakTargeting: Sendable, Hashable {
 
     /// What the tweak is for `context`: the deciding branch's index (`nil` for the default) and value.
     func decide(for context: TweakContext?) -> (branch: Int?, value: TweakValue?) {
-        for (index, branch) in branches.enumerated() where branch.condition.condition.evaluate(context) {
-            return (index, branch.value)
+        guard let index = branches.firstIndex(where: { $0.condition.condition.evaluate(context) }) else {
+            return (nil, defaultValue)
         }
-        return (nil, defaultValue)
+        return (index, branches[index].value)
     }
 
     /// The decision for `context` as `explain` shows it.
