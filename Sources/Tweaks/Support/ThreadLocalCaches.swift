@@ -43,7 +43,8 @@ final class ThreadLocalCaches {
         return key
     }()
 
-    /// The calling thread's caches, made on its first read.
+    /// The calling thread's caches, made on its first read. Inlined: every lookup asks for it.
+    @inline(__always)
     static var current: ThreadLocalCaches {
         if let pointer = pthread_getspecific(key) {
             return Unmanaged<ThreadLocalCaches>.fromOpaque(pointer).takeUnretainedValue()
