@@ -109,7 +109,7 @@ final class CustomSignalCondition: Sendable, Hashable {
         } else {
             patterns = []
         }
-        trimmedTargets = targets.map { String(TargetingText.trimmed($0[...])) }
+        trimmedTargets = targets.map(TargetingText.trimmed)
         targetNumber = targets.first.flatMap(TargetingText.number)
         targetVersion = targets.first.flatMap(SemanticVersion.init)
     }
@@ -136,9 +136,8 @@ final class CustomSignalCondition: Sendable, Hashable {
             let text = actual.description
             return !targets.contains { TargetingText.contains(text, $0) }
         case .stringExactlyMatches:
-            let text = actual.description
-            let trimmed = TargetingText.trimmed(text[...])
-            return trimmedTargets.contains { TargetingText.bytesEqual($0[...], trimmed) }
+            let trimmed = TargetingText.trimmed(actual.description)
+            return trimmedTargets.contains { TargetingText.bytesEqual($0, trimmed) }
         case .stringContainsRegex:
             let text = actual.description
             return patterns.contains { $0?.matches(text) ?? false }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The text rules of custom-signal conditions, shared by the operators and the document checks.
 enum TargetingText {
     /// `text` without leading and trailing white space and line breaks (JavaScript's `trim()`),
@@ -26,15 +28,24 @@ enum TargetingText {
         scalar.isASCII ? scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
     }
 
+    /// `text` trimmed as ``trimmed(_:)`` does; `text` itself (no copy) when there is nothing to trim.
+    static func trimmed(_ text: String) -> String {
+        let whole = text[...]
+        let trimmed = trimmed(whole)
+        return trimmed.utf8.count == text.utf8.count ? text : String(trimmed)
+    }
+
     /// Whether `lhs` and `rhs` are the same UTF-8 bytes (not Swift's canonical equivalence).
-    static func bytesEqual(_ lhs: Substring, _ rhs: Substring) -> Bool {
-        let left = lhs.utf8
-        let right = rhs.utf8
-        guard left.count == right.count else { return false }
-        let fast = left.withContiguousStorageIfAvailable { leftBytes in
-            right.withContiguousStorageIfAvailable { rightBytes in leftBytes.elementsEqual(rightBytes) }
+    static func bytesEqual(_ lhs: String, _ rhs: String) -> Bool {
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        var lhs = lhs
+        var rhs = rhs
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
+                return memcmp(leftBase, rightBase, left.count) == 0
+            }
         }
-        return (fast ?? nil) ?? left.elementsEqual(right)
     }
 
     /// `text`, trimmed, as a number; `nil` when it is empty, not a number, or NaN.
