@@ -113,7 +113,7 @@ public struct Tweak: Sendable, Hashable {
 
     /// A copy with conditional values (`nil`: none).
     package func with(targeting: TweakTargeting?) -> Tweak {
-        copy(value: value, source: source, targeting: targeting)
+        copy(value: value, source: source, targeting: targeting?.bound(to: resolved(to: value)))
     }
 
     /// A copy with the value a lookup decided, and no conditional values left to decide.

@@ -157,12 +157,12 @@ extension TweakManager {
         guard let targeting = tweak.targeting else { return (tweak, nil) }
         let context = evaluationContext
         let decision = trace != nil ? targeting.decision(for: context) : nil
-        guard let value = targeting.decide(for: context).value else {
+        guard let answer = targeting.answer(of: tweak, for: context) else {
             log?("\(key): \(provider.name) gives no answer for this context", .verbose)
             trace?.record(provider.name, .notFound, wins: false, decision: decision)
             return nil
         }
-        return (tweak.resolved(to: value), decision)
+        return (answer, decision)
     }
 
     /// A provider's own verdict on `feature` (``TweakProvider/isFeatureEnabled(_:)``), asked after

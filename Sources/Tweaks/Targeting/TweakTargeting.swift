@@ -16,10 +16,38 @@ package final class TweakTargeting: Sendable, Hashable {
     let branches: [Branch]
     /// The value when no condition is true; `nil`: no answer.
     package let defaultValue: TweakValue?
+    /// The tweak each branch answers with (then the default's), made once when the targeting is
+    /// given to its tweak (``bound(to:)``), so that a read allocates nothing.
+    private let answers: [Tweak?]
 
     init(branches: [Branch], defaultValue: TweakValue?) {
         self.branches = branches
         self.defaultValue = defaultValue
+        self.answers = []
+    }
+
+    private init(branches: [Branch], defaultValue: TweakValue?, answers: [Tweak?]) {
+        self.branches = branches
+        self.defaultValue = defaultValue
+        self.answers = answers
+    }
+
+    /// The same conditional values, with the answers of `base` (a tweak without targeting) made.
+    func bound(to base: Tweak) -> TweakTargeting {
+        let values = branches.map(\.value) + [defaultValue]
+        return TweakTargeting(
+            branches: branches, defaultValue: defaultValue,
+            answers: values.map { value in value.map { base.resolved(to: $0) } })
+    }
+
+    /// The tweak `tweak` (whose targeting this is) answers for `context`; `nil`: no answer.
+    func answer(of tweak: Tweak, for context: TweakContext?) -> Tweak? {
+        let index = branches.firstIndex { $0.condition.condition.evaluate(context) } ?? branches.count
+        if answers.count == branches.count + 1, let answer = answers[index] {
+            return answer.source == tweak.source ? answer : tweak.resolved(to: answer.value)
+        }
+        let value = index < branches.count ? branches[index].value : defaultValue
+        return value.map { tweak.resolved(to: $0) }
     }
 
     /// What the tweak is for `context`: the deciding branch's index (`nil` for the default) and value.
