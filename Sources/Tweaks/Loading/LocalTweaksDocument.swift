@@ -12,7 +12,8 @@ package struct LocalTweakDefinition: Sendable, Hashable {
 /// The schema: a top-level object mapping feature names to objects that map variable names to
 /// entries. An entry is an object with a required `Value` (a Boolean, number, string, object or
 /// array; never `null`) and the optional fields `Title`, `Description`, `Group`,
-/// `GeneratedPropertyName` (strings) and `Encrypted` (a Boolean). Any other field is an error, so
+/// `GeneratedPropertyName` (strings), `Encrypted` (a Boolean) and `ConditionalValues` (targeting,
+/// see `Docs/Targeting.md`). Any other field is an error, so
 /// typos such as `Tittle` are caught. The first problem found is thrown with its position;
 /// ``problems(in:source:)`` lists them all.
 ///
