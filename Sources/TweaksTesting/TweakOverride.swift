@@ -10,6 +10,7 @@ public import Tweaks
 public struct TweakOverride: Sendable {
     enum Change: Sendable {
         case value(TweakValue)
+        case contextValue(TweakValue, TweakContext)
         case removed
     }
 
@@ -20,6 +21,14 @@ public struct TweakOverride: Sendable {
     /// Reads of `feature.variable` answer `value` (`true`, `42`, `1.5`, `"text"` are literals).
     public static func set(_ feature: String, _ variable: String, _ value: TweakValue) -> Self {
         Self(feature: feature, variable: variable, change: .value(value))
+    }
+
+    /// Reads of `feature.variable` for `context` answer `value`; reads for other contexts answer
+    /// as without this override.
+    public static func set(_ feature: String, _ variable: String, _ value: TweakValue, for context: TweakContext)
+        -> Self
+    {
+        Self(feature: feature, variable: variable, change: .contextValue(value, context))
     }
 
     /// `TweakManager.isFeatureEnabled(_:)` answers `enabled` for `feature`.
@@ -42,6 +51,8 @@ extension TweakOverrides {
             switch override.change {
             case .value(let value):
                 set(value, feature: override.feature, variable: override.variable, in: manager)
+            case .contextValue(let value, let context):
+                set(value, feature: override.feature, variable: override.variable, for: context, in: manager)
             case .removed:
                 remove(feature: override.feature, variable: override.variable, in: manager)
             }

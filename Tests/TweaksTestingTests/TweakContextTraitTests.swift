@@ -32,4 +32,35 @@ struct TweakContextTraitTests {
     func overridesWinOverTheContext() {
         #expect(!targetedManager.isFeatureEnabled("checkout"))
     }
+
+    @Test func aTestCanOverrideATweakForOneContext() throws {
+        let alice = TweakContext(randomizationID: "alice")
+        let bob = TweakContext(randomizationID: "bob", attributes: ["plan": "beta"])
+        try withTweakOverrides(
+            .set("checkout", "enabled", false, for: bob), .set("checkout", "limit", 3, for: alice)
+        ) { () throws in
+            #expect(!targetedManager.isFeatureEnabled("checkout", context: bob), "the override for bob wins")
+            #expect(!targetedManager.isFeatureEnabled("checkout", context: alice), "alice: the document decides")
+            #expect(
+                targetedManager.isFeatureEnabled("checkout", context: TweakContext(attributes: ["plan": "beta"])),
+                "another beta context: the document decides")
+            #expect(
+                try targetedManager.tweakIfPresent(feature: "checkout", variable: "limit", context: alice)?.value == 3)
+            #expect(try targetedManager.tweakIfPresent(feature: "checkout", variable: "limit", context: bob) == nil)
+            #expect(try targetedManager.tweakIfPresent(feature: "checkout", variable: "limit") == nil)
+            let explanation = targetedManager.explain(feature: "checkout", variable: "limit", context: alice)
+            #expect(explanation.winner?.decision?.condition == "context randomizationID=alice")
+        }
+    }
+
+    @Test func aContextOverrideKeepsTheEarlierOverrideForOtherContexts() {
+        var overrides = TweakOverrides()
+        overrides.setFeatureEnabled(true, feature: "checkout")
+        overrides.set(.bool(false), feature: "checkout", variable: "enabled", for: TweakContext(randomizationID: "bob"))
+        overrides.withScope {
+            #expect(targetedManager.isFeatureEnabled("checkout"))
+            #expect(targetedManager.isFeatureEnabled("checkout", context: TweakContext(randomizationID: "alice")))
+            #expect(!targetedManager.isFeatureEnabled("checkout", context: TweakContext(randomizationID: "bob")))
+        }
+    }
 }

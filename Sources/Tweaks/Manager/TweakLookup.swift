@@ -90,7 +90,7 @@ extension TweakManager {
     /// This is the single evaluation point of targeting: a provider's tweak with conditional
     /// values is decided here for the read's ``evaluationContext`` (asked only then), and
     /// a conditional "no answer" passes the lookup on to the next layer. Overrides are
-    /// context-free.
+    /// context-free, except those a test sets for one context.
     func lookUp(
         _ key: TweakKey, override: TweakOverrides.Entry?, log: LogClosure?, check: (Tweak) -> String? = { _ in nil },
         featureVerdict: String? = nil, trace: inout LookupTrace?
@@ -100,6 +100,14 @@ extension TweakManager {
         let isTracing = trace != nil
 
         switch override {
+        case .value(let tweak)? where tweak.hasTargeting:
+            // An override for one context (tests): the other contexts go on to the providers.
+            outcome.dependsOnContext = true
+            if let resolved = decide(tweak, from: TweakOverrides.source, key: key, log: log, trace: &trace) {
+                outcome.consider(
+                    resolved.tweak, from: TweakOverrides.source, key: key, check: check, log: log, trace: &trace)
+                if let decision = resolved.decision { trace?.attach(decision) }
+            }
         case .value(let tweak)?:
             outcome.consider(tweak, from: TweakOverrides.source, key: key, check: check, log: log, trace: &trace)
         case .removed?:
@@ -137,7 +145,9 @@ extension TweakManager {
             // Checked without retaining them, so that a tweak without any pays one load.
             if _slowPath(tweak.hasTargeting) {
                 outcome.dependsOnContext = true
-                guard let resolved = decide(tweak, from: provider, key: key, log: log, trace: &trace) else { continue }
+                guard let resolved = decide(tweak, from: provider.name, key: key, log: log, trace: &trace) else {
+                    continue
+                }
                 tweak = resolved.tweak
                 outcome.consider(consume tweak, from: provider.name, key: key, check: check, log: log, trace: &trace)
                 if let decision = resolved.decision { trace?.attach(decision) }
@@ -152,14 +162,14 @@ extension TweakManager {
     /// `tweak`'s value for the read's ``evaluationContext``, with the decision when tracing; `nil`
     /// (recorded as not found) when its conditional values give no answer for the context.
     private func decide(
-        _ tweak: Tweak, from provider: any TweakProvider, key: TweakKey, log: LogClosure?, trace: inout LookupTrace?
+        _ tweak: Tweak, from layer: String, key: TweakKey, log: LogClosure?, trace: inout LookupTrace?
     ) -> (tweak: Tweak, decision: TweakTargetingDecision?)? {
         guard let targeting = tweak.targeting else { return (tweak, nil) }
         let context = evaluationContext
         let decision = trace != nil ? targeting.decision(for: context) : nil
         guard let answer = targeting.answer(of: tweak, for: context) else {
-            log?("\(key): \(provider.name) gives no answer for this context", .verbose)
-            trace?.record(provider.name, .notFound, wins: false, decision: decision)
+            log?("\(key): \(layer) gives no answer for this context", .verbose)
+            trace?.record(layer, .notFound, wins: false, decision: decision)
             return nil
         }
         return (answer, decision)

@@ -68,6 +68,34 @@ public struct TweakOverrides: Sendable {
         set(value.tweakValue, feature: feature, variable: variable, in: manager)
     }
 
+    /// Makes reads of `feature.variable` for `context` (the read's context equal to it) answer
+    /// `value`; reads for other contexts answer as before this call (an earlier override of the
+    /// tweak, else the providers). For tests: QA's overrides are context-free.
+    public mutating func set(
+        _ value: TweakValue, feature: String, variable: String, for context: TweakContext,
+        in manager: TweakManager? = nil
+    ) {
+        let key = TweakKey(feature: feature, variable: variable)
+        let branch = TweakTargeting.Branch(
+            condition: NamedCondition(name: "context \(context)", condition: .sameContext(context)), value: value)
+        var branches = [branch]
+        var fallback: TweakValue?
+        switch manager.map({ perManager[ObjectIdentifier($0)]?.entries[key] }) ?? everyManager[key] {
+        case .value(let tweak)?:
+            if let targeting = tweak.targeting {
+                branches = [branch] + targeting.branches.filter { $0.condition.condition != branch.condition.condition }
+                fallback = targeting.defaultValue
+            } else {
+                fallback = tweak.value
+            }
+        default: break
+        }
+        let tweak = Tweak(feature: feature, variable: variable, value: fallback ?? value, source: Self.source)
+        set(
+            .value(tweak.with(targeting: TweakTargeting(branches: branches, defaultValue: fallback))), for: key,
+            in: manager)
+    }
+
     /// Switches `feature` on or off for ``TweakManager/isFeatureEnabled(_:)``: overrides its
     /// ``TweakManager/featureEnabledVariable`` tweak.
     public mutating func setFeatureEnabled(_ enabled: Bool, feature: String, in manager: TweakManager? = nil) {

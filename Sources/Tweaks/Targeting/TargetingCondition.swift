@@ -13,6 +13,8 @@ indirect enum TargetingCondition: Sendable, Hashable {
     case customSignal(CustomSignalCondition)
     /// A kind of condition this version does not know (its name): false.
     case unknown(String)
+    /// True for exactly this context: the condition of an override for one context (tests).
+    case sameContext(TweakContext)
 
     /// Firebase's recursion limit.
     static let maximumNestingLevel = 10
@@ -32,6 +34,7 @@ indirect enum TargetingCondition: Sendable, Hashable {
         case .percent(let condition): return condition.evaluate(context)
         case .customSignal(let condition): return condition.evaluate(context)
         case .unknown: return false
+        case .sameContext(let expected): return context == expected
         }
     }
 
