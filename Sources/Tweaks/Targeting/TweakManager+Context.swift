@@ -1,8 +1,8 @@
 extension TweakContext {
-    /// The context of reads in the current task (see ``withScope(_:)-(()->Result)``).
+    /// The context of reads in the current task (see ``withScope(_:)``).
     @TaskLocal static var scoped: TweakContext?
 
-    /// The context of reads in the current task, if one is set with ``withScope(_:)-(()->Result)``.
+    /// The context of reads in the current task, if one is set with ``withScope(_:)``.
     public static var current: TweakContext? { scoped }
 
     /// Runs `operation` with this context for every read in the task (and its child tasks) that
@@ -32,7 +32,7 @@ extension TweakManager {
     }
 
     /// The context a lookup evaluates conditions in: the read's own (`context:`), else the task's
-    /// (``TweakContext/withScope(_:)-(()->Result)``), else the manager's ``context``. Asked only
+    /// (``TweakContext/withScope(_:)``), else the manager's ``context``. Asked only
     /// when a tweak has conditional values.
     var evaluationContext: TweakContext? {
         ThreadLocalCaches.current.callContext ?? TweakContext.scoped ?? context
@@ -62,21 +62,21 @@ extension TweakManager {
         reading(in: context) { isFeatureEnabled(feature) }
     }
 
-    /// ``value(feature:variable:as:)-(_,_,Value.Type)`` for `context`.
+    /// The typed read `value(feature:variable:as:)` of a `TweakValueConvertible` type, for `context`.
     public func value<Value: TweakValueConvertible>(
         feature: String, variable: String, as type: Value.Type = Value.self, context: TweakContext
     ) throws -> Value {
         try reading(in: context) { try value(feature: feature, variable: variable, as: type) }
     }
 
-    /// The `RawRepresentable` ``value(feature:variable:as:)`` for `context`.
+    /// The typed read `value(feature:variable:as:)` of a `RawRepresentable` type, for `context`.
     public func value<Value: RawRepresentable>(
         feature: String, variable: String, as type: Value.Type = Value.self, context: TweakContext
     ) throws -> Value where Value.RawValue: TweakValueConvertible {
         try reading(in: context) { try value(feature: feature, variable: variable, as: type) }
     }
 
-    /// The `Decodable` ``value(feature:variable:as:)`` for `context`.
+    /// The typed read `value(feature:variable:as:)` of a `Codable` type, for `context`.
     @_disfavoredOverload
     public func value<Value: Codable>(
         feature: String, variable: String, as type: Value.Type = Value.self, context: TweakContext
