@@ -23,6 +23,7 @@ int rename(const char *__old, const char *__new);
 int unlink(const char *);
 int close(int);
 char *strerror(int __errnum);
+int memcmp(const void *__s1, const void *__s2, size_t __n);
 
 // sys/errno.h: `errno` is a macro over __error(); the Darwin overlay (Darwin.swift) wraps it.
 extern int * __error(void);
