@@ -65,7 +65,7 @@ public struct TweakOverrides: Sendable {
     public mutating func set<Value: TweakValueConvertible>(
         _ value: Value, feature: String, variable: String, in manager: TweakManager? = nil
     ) {
-        set(value.tweakValue, feature: feature, variable: variable, in: manager)
+        set(value.tweakValueRepresentation, feature: feature, variable: variable, in: manager)
     }
 
     /// Switches `feature` on or off for ``TweakManager/isFeatureEnabled(_:)``: overrides its
