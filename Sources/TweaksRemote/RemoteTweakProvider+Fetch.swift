@@ -37,6 +37,10 @@ extension RemoteTweakProvider {
     }
 
     /// Fetches, then activates whatever is pending (a new document, or one fetched earlier).
+    ///
+    /// Like ``fetch(expirationDuration:)``, it makes **no request** while the last successful
+    /// fetch is younger than the minimum fetch interval (1 hour by default) unless ``markStale()``
+    /// was called since; the result's status then says so.
     @discardableResult
     public func fetchAndActivate(expirationDuration: Double? = nil) async -> RemoteFetchAndActivateResult {
         let status = await fetch(expirationDuration: expirationDuration)
