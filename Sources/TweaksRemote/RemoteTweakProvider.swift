@@ -85,12 +85,16 @@ public final class RemoteTweakProvider: TweakProvider {
     /// A provider of the documents of `source`, persisted at `cacheURL`.
     ///
     /// Loads the configuration persisted at `cacheURL`, if any, synchronously and makes it active.
-    /// A file that cannot be used is ignored and reported in ``cacheError``.
+    /// A file that cannot be used is ignored and reported in ``cacheError``. `name` is shown as the
+    /// source of its tweaks (in `explain`, the catalog and logs); without one it is
+    /// `remote <location>`, e.g. `remote https://config.example.com/tweaks.json`.
     public convenience init(
-        source: any RemoteTweakSource, cacheURL: URL?, name: String = "RemoteTweakProvider",
+        source: any RemoteTweakSource, cacheURL: URL?, name: String? = nil,
         configuration: RemoteTweakProviderConfiguration = RemoteTweakProviderConfiguration()
     ) {
-        self.init(source: source, cacheURL: cacheURL, name: name, configuration: configuration, clock: Date.init)
+        self.init(
+            source: source, cacheURL: cacheURL, name: name ?? "remote \(source.location)", configuration: configuration,
+            clock: Date.init)
     }
 
     init(
