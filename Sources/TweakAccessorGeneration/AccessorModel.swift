@@ -7,6 +7,9 @@ struct AccessorModel {
         let name: String
         let feature: String
         let variable: String
+        /// The names of the feature's and the variable's constants in `Features` and `Variables`.
+        let featureConstant: String
+        let variableConstant: String
         let type: GeneratedType
         /// The value in the tweaks file: the default of the property, unless it is encrypted.
         let value: TweakValue
@@ -98,9 +101,9 @@ extension AccessorModel {
         mutating func add(_ definition: LocalTweakDefinition) {
             let tweak = definition.tweak
             let (feature, variable) = (tweak.feature, tweak.variable)
-            addVariableConstant(feature: feature, variable: variable)
-
             let explicitName = definition.generatedPropertyName
+            let variableConstant = addVariableConstant(feature: feature, variable: variable, explicitName: explicitName)
+
             let name = explicitName ?? SwiftName.camelCased(variable)
             if let problem = SwiftName.problem(with: name) {
                 let origin =
@@ -139,16 +142,22 @@ extension AccessorModel {
             }
             properties.append(
                 Property(
-                    name: name, feature: feature, variable: variable, type: type, value: tweak.value,
+                    name: name, feature: feature, variable: variable, featureConstant: SwiftName.camelCased(feature),
+                    variableConstant: variableConstant, type: type, value: tweak.value,
                     isEncrypted: tweak.isEncrypted, title: tweak.title, description: tweak.desc))
         }
 
-        private mutating func addVariableConstant(feature: String, variable: String) {
-            let name = SwiftName.camelCased(variable)
-            if let problem = SwiftName.problem(with: name) {
-                report(
-                    feature: feature, variable: variable,
-                    "the constant name \"\(name)\" derived from the variable name \(problem)")
+        /// The `Variables` constant of `variable`: its camel-cased name, or the tweak's
+        /// `GeneratedPropertyName` when the variable's name makes no identifier (`2fa`). A name
+        /// that is no identifier is left to the property check to report.
+        private mutating func addVariableConstant(feature: String, variable: String, explicitName: String?)
+            -> String
+        {
+            var name = SwiftName.camelCased(variable)
+            if let explicitName, SwiftName.problem(with: name) != nil { name = explicitName }
+            // A name that makes no identifier is reported once, by the property check.
+            if SwiftName.problem(with: name) != nil {
+                return name
             } else if let other = variableConstants[name] {
                 if other != variable {
                     report(
@@ -159,6 +168,7 @@ extension AccessorModel {
                 variableConstants[name] = variable
                 variables.append(Constant(name: name, value: variable))
             }
+            return name
         }
 
         private mutating func report(feature: String, variable: String? = nil, _ message: String) {

@@ -58,8 +58,8 @@ struct AccessorSourceRenderer {
     }
 
     private func property(_ property: AccessorModel.Property) -> [String] {
-        let feature = "Features.\(SwiftName.camelCased(property.feature))"
-        let variable = "Variables.\(SwiftName.camelCased(property.variable))"
+        let feature = "Features.\(property.featureConstant)"
+        let variable = "Variables.\(property.variableConstant)"
         let type = property.type.swiftName
         let codable = property.type.isCodable ? "Codable" : ""
         var lines = documentation(property).map { "    /// \($0)".trimmingTrailingSpaces() }

@@ -2,8 +2,9 @@ import Foundation
 import TweakAccessorGeneration
 
 /// `tweak generate -l FILE -o FOLDER -c FOLDER`: writes `<accessorName>.swift` and
-/// `<accessorName>+Constants.swift`, leaving unchanged files alone; nothing is written when the
-/// input has a problem, and every problem is printed.
+/// `<accessorName>+Constants.swift`, leaving unchanged files alone (silently: the build plugin runs
+/// it on every build); nothing is written when the input has a problem, and every problem is
+/// printed as a build error (`file:line:column: error: …`) that IDEs show at the file.
 enum GenerateCommand {
     static func run(_ arguments: CommandLineArguments) throws -> Int32 {
         _ = try arguments.positional()
@@ -21,15 +22,10 @@ enum GenerateCommand {
             outcomes = try AccessorGenerator.generate(
                 localTweaksFile: tweaks, configurationFolder: configuration, outputFolder: output)
         } catch {
-            Console.error(error.description)
+            for problem in error.problems { Console.error(problem.buildDiagnostic) }
             return 1
         }
-        for outcome in outcomes {
-            switch outcome {
-            case .written(let url): Console.out("wrote \(url.path)")
-            case .unchanged(let url): Console.out("unchanged \(url.path)")
-            }
-        }
+        for case .written(let url) in outcomes { Console.out("wrote \(url.path)") }
         return 0
     }
 }
