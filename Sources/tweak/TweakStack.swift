@@ -51,6 +51,11 @@ struct TweakStack {
         }
         suite = try suiteName.map { try SuiteOverrides(suiteName: $0) }
         let localFiles = arguments.values(of: "local")
+        if localFiles.isEmpty, !FileManager.default.fileExists(atPath: Self.defaultLocalFile) {
+            throw ToolError(
+                "no \(Self.defaultLocalFile) in \(FileManager.default.currentDirectoryPath): run tweak in the folder "
+                    + "that holds it, or name your tweaks files with --local FILE")
+        }
         locals = try (localFiles.isEmpty ? [Self.defaultLocalFile] : localFiles).map {
             try LocalTweakProvider(jsonURL: URL(fileURLWithPath: $0), name: $0)
         }

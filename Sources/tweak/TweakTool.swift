@@ -41,8 +41,12 @@ enum TweakTool {
           -o, --output-folder FOLDER           where <accessorName>.swift and <accessorName>+Constants.swift go
           -c, --configuration-folder FOLDER    the folder of config.json (or the .json file itself)
 
-        exit status: 0 success, 1 failure (not found, invalid files or values), 2 bad usage
+        exit status: 0 success, 1 failure (not found, invalid files or values), 2 bad usage,
+                     3 answered, but the --remote fetch failed (values from the cache and other layers)
         """
+
+    /// The exit status of a command that answered although its `--remote` fetch failed.
+    static let remoteFetchFailedStatus: Int32 = 3
 
     static func main() async {
         // A closed pipe (`tweak list | head`, a decryption command that does not read its input)
@@ -71,10 +75,19 @@ enum TweakTool {
         }
     }
 
+    /// The commands, as the usage text lists them.
+    static let commands: [String] = {
+        let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(of: "commands:") else { return [] }
+        return lines[(start + 1)...].prefix { !$0.isEmpty }.compactMap { line in
+            line.hasPrefix("  ") && !line.hasPrefix("   ") ? line.split(separator: " ").first.map(String.init) : nil
+        }
+    }()
+
     /// Runs one invocation and returns its exit status: 0 success, 1 failure, 2 bad usage.
     static func run(_ arguments: [String]) async -> Int32 {
         do {
-            let parsed = try CommandLineArguments(arguments, syntax: syntax(of:))
+            let parsed = try CommandLineArguments(arguments, commands: commands, syntax: syntax(of:))
             switch parsed.command {
             case "list": return try await ListCommand.run(parsed)
             case "get": return try await ValueCommands.get(parsed)
@@ -90,7 +103,7 @@ enum TweakTool {
                 return 0
             }
         } catch let error as CommandLineArguments.UsageError {
-            Console.error("tweak: \(error)\n\n\(usage)")
+            Console.error(error.showsUsage ? "tweak: \(error)\n\n\(usage)" : "tweak: \(error)")
             return 2
         } catch {
             Console.error("tweak: \(error)")

@@ -8,7 +8,7 @@ enum ValueCommands {
         let names = try arguments.positional("FEATURE", "VARIABLE")
         let (feature, variable) = (names[0], names[1])
         let stack = try TweakStack(arguments)
-        await stack.refreshRemote()
+        let remoteFailed = await stack.refreshRemote()
         let tweak: Tweak
         do {
             guard let found = try stack.manager.tweakIfPresent(feature: feature, variable: variable) else {
@@ -19,14 +19,14 @@ enum ValueCommands {
             throw ToolError("\(feature).\(variable) is encrypted: give --decrypt COMMAND to read it")
         }
         Console.out(arguments.flags.contains("json") ? tweak.value.jsonText : tweak.value.description)
-        return 0
+        return remoteFailed ? TweakTool.remoteFetchFailedStatus : 0
     }
 
     /// `tweak explain FEATURE VARIABLE`: every provider's answer; exit 1 unless a value wins.
     static func explain(_ arguments: CommandLineArguments) async throws -> Int32 {
         let names = try arguments.positional("FEATURE", "VARIABLE")
         let stack = try TweakStack(arguments)
-        await stack.refreshRemote()
+        let remoteFailed = await stack.refreshRemote()
         let explanation = stack.manager.explain(feature: names[0], variable: names[1])
         var text = explanation.description
         if let editable = stack.manager.editableTweak(feature: names[0], variable: names[1]) {
@@ -34,7 +34,7 @@ enum ValueCommands {
         }
         Console.out(text)
         guard explanation.winner?.answer.isUsable == true else { return 1 }
-        return 0
+        return remoteFailed ? TweakTool.remoteFetchFailedStatus : 0
     }
 
     /// `tweak set FEATURE VARIABLE VALUE`: writes an override, VALUE read as the declared type.

@@ -78,16 +78,22 @@ import Testing
                 sandbox, "get", "general", "meaning_of_life", "--remote", remote, "--remote-cache", cache)
             #expect(first.status == 0 && first.standardOutput == "7\n", "\(first.standardError)")
 
+            // A 404 answers from the other layers, and the exit status tells a script.
+            let missing = try await run(
+                sandbox, "get", "general", "meaning_of_life", "--remote", server.url("gone.json"))
+            #expect(missing.status == 3 && missing.standardOutput == "42\n", "\(missing.standardError)")
+            #expect(missing.standardError.contains("404"), "\(missing.standardError)")
+
             server.stop()
             let cached = try await run(
                 sandbox, "get", "general", "meaning_of_life", "--remote", remote, "--remote-cache", cache)
-            #expect(cached.status == 0 && cached.standardOutput == "7\n")
+            #expect(cached.status == 3 && cached.standardOutput == "7\n")
             #expect(
                 cached.standardError.hasPrefix("tweak: warning: remote fetch failed: \(remote): the request failed: "))
             #expect(cached.standardError.contains("; answering from the cached remote values fetched 20"))
 
             let uncached = try await run(sandbox, "list", "--remote", remote)
-            #expect(uncached.status == 0)
+            #expect(uncached.status == 3)
             #expect(uncached.standardError.contains("answering from the other layers (no cached remote values)"))
             let meaning = try #require(uncached.lines.first { $0.contains("general.meaning_of_life") })
             #expect(meaning.contains(" 42 ") && meaning.contains("LocalTweaks_example.json"))

@@ -108,7 +108,7 @@ import Testing
         }
 
         @Test(arguments: [
-            ["lst"], ["list", "extra"], ["list", "--local"], ["list", "--remotes", "x"], [], ["list", "--json=yes"],
+            ["list", "extra"], ["list", "--local"], ["list", "--remotes", "x"], [], ["list", "--json=yes"],
             ["get", "general"], ["set", "general", "meaning_of_life"], ["reset"], ["reset", "--all", "f", "v"],
             ["validate"], ["generate", "-l", "x.json", "-o", "out"], ["list", "--suite", "a", "--suite", "b"],
             ["help", "me"], ["watch", "now"],
@@ -135,7 +135,7 @@ import Testing
             }
             let parsed = try CommandLineArguments(
                 ["c", "a", "--local", "x.json", "-5", "--local=y.json", "--json", "-o", "out", "--", "--json"],
-                syntax: syntax)
+                commands: ["c"], syntax: syntax)
             #expect(parsed.command == "c" && parsed.positional == ["a", "-5", "--json"])
             #expect(parsed.values(of: "local") == ["x.json", "y.json"])
             #expect(parsed.flags == ["json"])
@@ -147,15 +147,38 @@ import Testing
                 try parsed.positional("F", "V")
             }
             let failures: [([String], String)] = [
-                ([], "missing command"), (["x"], "unknown command 'x'"), (["c", "--local"], "--local needs a value"),
+                ([], "missing command"), (["c", "--local"], "--local needs a value"),
                 (["c", "-o"], "-o needs a value"), (["c", "--json=1"], "--json takes no value"),
                 (["c", "--remote", "u"], "unknown option --remote for c"),
+                (["c", "--lokal", "u"], "unknown option --lokal for c; did you mean --local?"),
             ]
             for (arguments, message) in failures {
                 #expect(throws: CommandLineArguments.UsageError(description: message)) {
-                    try CommandLineArguments(arguments, syntax: syntax)
+                    try CommandLineArguments(arguments, commands: ["c"], syntax: syntax)
                 }
             }
+        }
+
+        @Test func outsideAProjectTheToolSaysToUseLocal() throws {
+            let sandbox = try ToolSandbox()
+            defer { sandbox.remove() }
+            let run = try sandbox.run("list")
+            #expect(run.status == 1)
+            #expect(run.standardError.contains("no LocalTweaks_example.json in "), "\(run.standardError)")
+            #expect(run.standardError.contains("--local FILE"))
+        }
+
+        @Test func aMistypedCommandGetsASuggestionNotTheWholeUsage() throws {
+            let run = try ToolRun("lst")
+            #expect(run.status == 2)
+            #expect(
+                run.standardError.hasPrefix("tweak: unknown command 'lst'; did you mean 'list'? (commands: list, get,"))
+            #expect(run.standardError.split(separator: "\n").count == 1, "one line, not the usage text")
+            let unknown = try ToolRun("frobnicate")
+            #expect(unknown.status == 2 && !unknown.standardError.contains("did you mean"))
+            #expect(Suggestion.closest(to: "expalin", in: TweakTool.commands) == "explain")
+            #expect(Suggestion.closest(to: "ge", in: TweakTool.commands) == "get")
+            #expect(Suggestion.closest(to: "x", in: TweakTool.commands) == nil)
         }
     }
 
