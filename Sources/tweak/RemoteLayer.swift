@@ -59,14 +59,7 @@ struct RemoteLayer {
     /// home being `$XDG_CONFIG_HOME`, else `~/.config`: one file per URL, beside the default
     /// overrides file.
     static func defaultCachePath(for url: URL) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a: a stable file name, not a security measure
-        for byte in url.absoluteString.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let host = String((url.host ?? "remote").map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "_" })
-        let hex = String(hash, radix: 16)
-        let name = "\(host)-\(String(repeating: "0", count: 16 - hex.count))\(hex).cache"
+        let name = StableFileName.make(readable: url.host ?? "remote", key: url.absoluteString, extension: "cache")
         return TweakStack.configurationHome.appendingPathComponent("tweaks/remote-cache/\(name)").path
     }
 

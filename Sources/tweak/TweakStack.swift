@@ -20,12 +20,11 @@ struct TweakStack {
 
     static let defaultLocalFile = "LocalTweaks_example.json"
 
-    /// `$TWEAKS_OVERRIDES_FILE`, else `$XDG_CONFIG_HOME/tweaks/overrides.json`, else
-    /// `~/.config/tweaks/overrides.json`.
+    /// The overrides file of the project in the current folder (see
+    /// `OverridesFileTweakProvider.defaultFileURL(forProjectAt:environment:)`).
     static var defaultOverridesPath: String {
-        let environment = ProcessInfo.processInfo.environment
-        if let path = environment["TWEAKS_OVERRIDES_FILE"], !path.isEmpty { return path }
-        return configurationHome.appendingPathComponent("tweaks/overrides.json").path
+        let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        return OverridesFileTweakProvider.defaultFileURL(forProjectAt: folder).path
     }
 
     /// `$XDG_CONFIG_HOME`, else `~/.config`.

@@ -24,7 +24,7 @@ enum TweakTool {
           --local FILE        a local tweaks file; repeatable, earlier files win
                               (default: ./LocalTweaks_example.json)
           --overrides FILE    the overrides file (default, unless --suite is given: $TWEAKS_OVERRIDES_FILE,
-                              else $XDG_CONFIG_HOME/tweaks/overrides.json, else ~/.config/tweaks/overrides.json)
+                              else this folder's file in $XDG_CONFIG_HOME/tweaks/overrides/ or ~/.config/tweaks/overrides/)
           --suite NAME        the UserDefaults suite an app keeps its overrides in
           --decrypt COMMAND   show encrypted values, decrypted by a shell command that reads the stored
                               value on standard input and prints the plain one (e.g. --decrypt rev)

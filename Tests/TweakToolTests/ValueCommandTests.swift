@@ -6,6 +6,24 @@ import Testing
 
     @Suite("tweak get, explain, set and reset")
     struct ValueCommandTests {
+        @Test func eachProjectFolderHasItsOwnDefaultOverrides() throws {
+            try ToolSandbox.with { sandbox in
+                try sandbox.copyExample()
+                let other = sandbox.folder.appendingPathComponent("other-project")
+                try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+                try FileManager.default.copyItem(
+                    at: ToolSandbox.exampleFile, to: other.appendingPathComponent("LocalTweaks_example.json"))
+                #expect(try sandbox.run("set", "general", "meaning_of_life", "7").status == 0)
+                let here = try sandbox.run("get", "general", "meaning_of_life")
+                let there = try ToolRun(sandbox.process(["get", "general", "meaning_of_life"], in: other))
+                #expect(here.standardOutput == "7\n")
+                #expect(there.standardOutput == "42\n", "an override of one project does not leak into another")
+                #expect(
+                    sandbox.defaultOverrides.path.hasPrefix(
+                        sandbox.configHome.appendingPathComponent("tweaks/overrides/").path))
+            }
+        }
+
         @Test func getPrintsTheResolvedValue() throws {
             try ToolSandbox.with { sandbox in
                 try sandbox.copyExample()
