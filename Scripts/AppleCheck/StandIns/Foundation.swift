@@ -56,6 +56,7 @@ public struct Data: Sendable, Hashable, RandomAccessCollection, MutableCollectio
 
 public struct URL: Sendable, Hashable {
   public init(fileURLWithPath path: String) {}
+  public init(fileURLWithPath path: String, isDirectory: Bool) {}
   public init?(string: String) {}
   public var isFileURL: Bool { true }
   public var path: String { "" }
@@ -66,7 +67,10 @@ public struct URL: Sendable, Hashable {
   public var host: String? { nil }
   public func appendingPathComponent(_ c: String) -> URL { self }
   public func deletingLastPathComponent() -> URL { self }
+  public var standardizedFileURL: URL { self }
+  public func resolvingSymlinksInPath() -> URL { self }
 }
+public func NSHomeDirectory() -> String { "" }
 
 public struct Date: Sendable, Hashable, Comparable {
   public init() {}
@@ -90,6 +94,7 @@ open class FileManager: NSObject, @unchecked Sendable {
   open class var `default`: FileManager { FileManager() }
   open func attributesOfItem(atPath path: String) throws -> [FileAttributeKey: Any] { [:] }
   open func fileExists(atPath path: String) -> Bool { false }
+  open var currentDirectoryPath: String { "" }
   open func createDirectory(atPath path: String, withIntermediateDirectories: Bool, attributes: [FileAttributeKey: Any]? = nil) throws {}
   open func createDirectory(at url: URL, withIntermediateDirectories: Bool, attributes: [FileAttributeKey: Any]? = nil) throws {}
   open func contents(atPath path: String) -> Data? { nil }
