@@ -116,8 +116,9 @@ import Testing
 
                 server.stop()
                 #expect(
-                    try await watcher.errors.wait(for: "tweak: warning: remote fetch failed: "),
+                    try await watcher.errors.wait(for: " tweak: warning: \(remote): fetch failed: "),
                     "\(watcher.errors.value)")
+                #expect(watcher.errors.value.contains("; next try at "), "\(watcher.errors.value)")
                 #expect(watcher.process.isRunning)
             }
         }

@@ -43,6 +43,7 @@ public final class TweakManager: Sendable {
         var decryptionClosure: DecryptionClosure?
         var updateHandlers: [ObjectIdentifier: @Sendable (Tweak) -> Void] = [:]
         var subscribers: [UInt64: ChangeSubscriber] = [:]
+        var eventSubscribers: [UInt64: AsyncStream<TweakProviderEvent>.Continuation] = [:]
         var nextSubscriberID: UInt64 = 0
     }
 
@@ -66,8 +67,11 @@ public final class TweakManager: Sendable {
     deinit {
         TweakChangeRouter.shared.unregister(managerID: id, from: tweakProviders)
         defer { cacheVersion.deallocate() }
-        let subscribers = state.withLock { Array($0.subscribers.values) }
+        let (subscribers, eventSubscribers) = state.withLock {
+            (Array($0.subscribers.values), Array($0.eventSubscribers.values))
+        }
         for subscriber in subscribers { subscriber.continuation.finish() }
+        for subscriber in eventSubscribers { subscriber.finish() }
     }
 
     // MARK: Settings
@@ -79,10 +83,16 @@ public final class TweakManager: Sendable {
         set { changeReadSettings { $0.isCaching = newValue } }
     }
 
-    /// Receives the manager's log messages; messages are only built while one is set.
+    /// Receives the manager's log messages, among them every failure its providers report off the
+    /// read path (see ``providerEvents``); messages are only built while one is set. Setting one
+    /// logs the providers' current failures once (such as a cache file ignored before the manager
+    /// was made).
     public var logClosure: LogClosure? {
         get { state.withLock { $0.readSettings.log } }
-        set { changeReadSettings { $0.log = newValue } }
+        set {
+            changeReadSettings { $0.log = newValue }
+            if let newValue { logCurrentFailures(to: newValue) }
+        }
     }
 
     /// Decrypts tweaks marked encrypted. Setting it sets the same closure on every provider
