@@ -12,9 +12,7 @@ extension TweakManager {
     /// ```
     public var providerEvents: TweakProviderEvents {
         let (stream, continuation) = AsyncStream.makeStream(of: TweakProviderEvent.self)
-        for health in providerHealth {
-            for failure in health.currentFailures { continuation.yield(failure) }
-        }
+        for failure in currentFailures { continuation.yield(failure) }
         let id = state.withLock { state in
             defer { state.nextSubscriberID += 1 }
             state.eventSubscribers[state.nextSubscriberID] = continuation
@@ -52,8 +50,11 @@ extension TweakManager {
     /// Logs each current failure of the providers once: called when a log closure is set, so that
     /// failures from before (a cache file ignored at start-up) are heard.
     func logCurrentFailures(to log: LogClosure) {
-        for health in providerHealth {
-            for failure in health.currentFailures { log(failure.description, .error) }
-        }
+        for failure in currentFailures { log(failure.description, .error) }
+    }
+
+    /// The providers' current failures, in priority order.
+    private var currentFailures: [TweakProviderEvent] {
+        tweakProviders.flatMap { TweakProviderHealthRegistry.shared.currentFailures(of: $0) }
     }
 }

@@ -25,6 +25,14 @@ final class TweakProviderHealthRegistry: Sendable {
         }
     }
 
+    /// The current failures of `provider` (without asking its name when it never posted an event).
+    func currentFailures(of provider: any TweakProvider) -> [TweakProviderEvent] {
+        entries.withLock { entries in
+            guard let entry = entries[ObjectIdentifier(provider)], entry.provider === provider else { return [] }
+            return entry.health.currentFailures
+        }
+    }
+
     /// The health of `provider`: empty when it never posted an event.
     func health(of provider: any TweakProvider) -> TweakProviderHealth {
         entries.withLock { entries in

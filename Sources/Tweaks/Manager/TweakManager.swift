@@ -38,6 +38,9 @@ public final class TweakManager: Sendable {
     /// The highest-priority mutable provider: where ``set(_:feature:variable:)-(TweakValue,_,_)`` writes.
     public let mutableTweakProvider: (any MutableTweakProvider)?
 
+    /// The declared type of each tweak of the local defaults files (see ``TweakDeclarations``).
+    let declarations: TweakDeclarations
+
     struct State: Sendable {
         var readSettings = TweakCache.Settings()
         var decryptionClosure: DecryptionClosure?
@@ -60,6 +63,7 @@ public final class TweakManager: Sendable {
     public init(tweakProviders: [any TweakProvider]) {
         self.tweakProviders = tweakProviders
         self.mutableTweakProvider = tweakProviders.lazy.compactMap { $0 as? any MutableTweakProvider }.first
+        self.declarations = TweakDeclarations(tweakProviders)
         self.id = Self.identifiers.increment()
         TweakChangeRouter.shared.register(self, for: tweakProviders)
     }
