@@ -112,7 +112,7 @@ import Testing
                 #expect(
                     try await watcher.output.wait(for: " general.meaning_of_life = 1234 (\(remote))\n"),
                     "\(watcher.output.value)")
-                #expect(try await watcher.output.wait(for: " general.new_one = hello (\(remote))\n"))
+                #expect(try await watcher.output.wait(for: " general.new_one = \"hello\" (\(remote))\n"))
 
                 server.stop()
                 #expect(

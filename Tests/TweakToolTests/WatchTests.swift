@@ -93,7 +93,7 @@ import Testing
             _ = try sandbox.run("set", "general", "encrypted_answer_to_the_universe", "shown", "--suite", suite)
             #expect(
                 try await watcher.output.wait(
-                    for: " general.encrypted_answer_to_the_universe = shown (suite \(suite))\n"),
+                    for: " general.encrypted_answer_to_the_universe = \"shown\" (suite \(suite))\n"),
                 "\(watcher.output.value)")
         }
     }
