@@ -3,7 +3,9 @@ extension TweakValue {
     /// of the same type as `declared`: never a guess.
     ///
     /// `true`/`false` for a Bool; digits for an Int; a finite number for a Double; any text for a
-    /// String; a JSON object or array (parsed strictly) for a JSON object or array.
+    /// String; a JSON object or array (parsed strictly) for a JSON object or array. An object must
+    /// have the declared object's keys, each member of the declared member's kind (numbers are
+    /// alike, `null` is like anything).
     /// - Throws: ``TweakValueParseError`` saying what the text should be.
     public init(parsing text: String, like declared: TweakValue) throws(TweakValueParseError) {
         switch declared {
@@ -32,7 +34,13 @@ extension TweakValue {
                 throw TweakValueParseError(text: text, expected: expected, detail: error.description)
             }
             switch (json, value) {
-            case (.object, .json(.object)), (.array, .json(.array)): self = value
+            case (.object, .json(.object(let members))):
+                // The declared object is the schema: its keys, and the kind of each member.
+                if let problem = TweakJSON.object(members).shapeProblem(comparedWith: json) {
+                    throw TweakValueParseError(text: text, expected: "like the declared object", detail: problem)
+                }
+                self = value
+            case (.array, .json(.array)): self = value
             default: throw TweakValueParseError(text: text, expected: expected)
             }
         }

@@ -11,7 +11,8 @@ struct TweakDeclarations: Sendable {
         let kind: TweakValue.Kind
         let source: String
 
-        /// Why `tweak` cannot stand for this declaration, or `nil` when its kind fits.
+        /// Why `tweak` cannot stand for this declaration, or `nil` when its kind fits. An
+        /// encrypted value is checked once decrypted (its stored text says nothing of its type).
         func mismatch(_ tweak: Tweak) -> String? {
             guard !tweak.value.isCompatible(with: kind) else { return nil }
             let found = tweak.isEncrypted ? "<encrypted>" : tweak.value.jsonText

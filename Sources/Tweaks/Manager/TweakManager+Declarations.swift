@@ -3,15 +3,16 @@ extension TweakManager {
     /// a remote activation or a reload that brought `"38"` for an `Int` tweak is heard when it
     /// happens, not only at the first read (which passes the value over).
     func logDeclarationMismatches(in change: TweakChange, from provider: (any TweakProvider)?) {
-        guard let log = logClosure, let provider, !(provider is LocalTweakProvider) else { return }
-        let tweaks = change.keys == nil ? provider.knownTweaks : change.tweaks
-        for tweak in tweaks {
-            let key = TweakKey(feature: tweak.feature, variable: tweak.variable)
-            // A removed tweak is reported as it was: only values the provider still has count.
-            guard let reason = declarations[key]?.mismatch(tweak),
-                change.keys == nil || ((try? provider.tweak(for: key)) ?? nil) != nil
-            else { continue }
-            log("\(change.source): \(key): \(reason); reads pass it over", .error)
+        guard let log = logClosure, let provider else { return }
+        // A removed tweak is reported as it was: only values the provider still has count.
+        let tweaks =
+            change.keys == nil
+            ? provider.knownTweaks
+            : change.tweaks.filter {
+                ((try? provider.tweak(for: TweakKey(feature: $0.feature, variable: $0.variable))) ?? nil) != nil
+            }
+        for mismatch in typeMismatches(in: tweaks, of: provider) {
+            log("\(mismatch); reads pass it over", .error)
         }
     }
 }
