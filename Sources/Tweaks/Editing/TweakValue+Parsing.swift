@@ -47,6 +47,25 @@ extension TweakValue {
     }
 }
 
+extension TweakValue {
+    /// Reads `text` typed without a declared type (a launch argument, an environment variable of
+    /// an undeclared tweak): JSON when it is JSON (`true`, `42`, `1.5`, `"42"`, `{"a": 1}`), text
+    /// otherwise (`Hello`). Text that starts like a JSON string, object or array (`"`, `{`, `[`) must
+    /// be valid JSON: a missing brace is an error, never a string by accident.
+    /// - Throws: ``TweakValueParseError`` with the JSON parser's finding.
+    static func inferred(from text: String, source: String) throws(TweakValueParseError) -> TweakValue {
+        do {
+            // `null` is no value: the text `null`.
+            return try JSONParser.parse(Array(text.utf8), source: source).tweakValue ?? .string(text)
+        } catch {
+            guard let first = text.first, "\"{[".contains(first) else { return .string(text) }
+            throw TweakValueParseError(
+                text: text, expected: "valid JSON (quote it as a JSON string to keep it text)",
+                detail: error.reasonDescription)
+        }
+    }
+}
+
 /// Why a person's text cannot be read as a tweak's declared type (see
 /// ``TweakValue/init(parsing:like:)``).
 public struct TweakValueParseError: Error, Sendable, Hashable, CustomStringConvertible {

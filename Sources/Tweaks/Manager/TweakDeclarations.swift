@@ -8,8 +8,11 @@
 struct TweakDeclarations: Sendable {
     /// One tweak's declared kind and the file that declares it.
     struct Declaration: Sendable {
-        let kind: TweakValue.Kind
+        /// The declared value, whose kind (and, for an object, keys) is the type.
+        let value: TweakValue
         let source: String
+
+        var kind: TweakValue.Kind { value.kind }
 
         /// Why `tweak` cannot stand for this declaration, or `nil` when its kind fits. An
         /// encrypted value is checked once decrypted (its stored text says nothing of its type).
@@ -29,12 +32,15 @@ struct TweakDeclarations: Sendable {
             for tweak in provider.knownTweaks where !tweak.isEncrypted {
                 let key = TweakKey(feature: tweak.feature, variable: tweak.variable)
                 if declarations[key] == nil {
-                    declarations[key] = Declaration(kind: tweak.value.kind, source: provider.name)
+                    declarations[key] = Declaration(value: tweak.value, source: provider.name)
                 }
             }
         }
         self.declarations = declarations
     }
+
+    /// Every declared tweak.
+    var keys: Dictionary<TweakKey, Declaration>.Keys { declarations.keys }
 
     /// The declaration of `key`, if a local defaults file declares it.
     subscript(key: TweakKey) -> Declaration? {

@@ -66,6 +66,7 @@ public final class TweakManager: Sendable {
         self.declarations = TweakDeclarations(tweakProviders)
         self.id = Self.identifiers.increment()
         TweakChangeRouter.shared.register(self, for: tweakProviders)
+        for case let environment as EnvironmentTweakProvider in tweakProviders { environment.adopt(declarations) }
     }
 
     deinit {
