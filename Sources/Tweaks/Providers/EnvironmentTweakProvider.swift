@@ -117,7 +117,7 @@ public final class EnvironmentTweakProvider: TweakProvider {
                         reason: "expected \(prefix)<FEATURE>__<VARIABLE> (two underscores between them)"))
                 continue
             }
-            guard let declarations else { continue }
+            guard declarations != nil else { continue }
             guard let key = declaredNames[variable] else {
                 problems.append(
                     ValueError(
