@@ -27,12 +27,18 @@ struct DeclaredTypeTests {
             manager.logClosure = { message, level in if level == .error { logs.withLock { $0.append(message) } } }
 
             #expect(await remote.fetchAndActivate().status == .fetchedFromRemote)
-            let activationLogs = logs.withLock { $0 }
             #expect(
-                activationLogs.sorted() == [
-                    #"remote: checkout.enabled: declared as bool by defaults.json, found string "yes"; reads pass it over"#,
-                    #"remote: checkout.max_items: declared as int by defaults.json, found string "38"; reads pass it over"#,
+                logs.withLock { $0 } == [
+                    #"remote: type check failed: checkout.enabled: declared as bool by defaults.json, found string "yes"; "#
+                        + #"checkout.max_items: declared as int by defaults.json, found string "38"; reads pass them over; "#
+                        + "no automatic retry"
                 ], "an Int for a Double is fine")
+            let failure = try #require(manager.providerHealth[0].currentFailures.first)
+            #expect(failure.operation == .typeCheck)
+            let mismatches = try #require(failure.error as? TweakTypeMismatches).mismatches
+            #expect(mismatches.map(\.tweak.variable) == ["enabled", "max_items"])
+            #expect(mismatches.map(\.declaredKind) == [.bool, .int])
+            #expect(manager.typeMismatches() == mismatches)
 
             // Every read falls to the next layer by the lookup rule, untyped reads included.
             #expect(try manager.tweakWith(feature: "checkout", variable: "max_items").value == 10)
@@ -49,6 +55,12 @@ struct DeclaredTypeTests {
             #expect(explanation.winner?.provider == "defaults.json")
             let entry = try #require(manager.catalog().entries.first { $0.variable == "max_items" })
             #expect(entry.source == "defaults.json" && entry.resolved?.value == 10)
+
+            // A corrected document is a recovery.
+            try server.write(#"{"checkout": {"max_items": 38, "enabled": true}}"#, to: "tweaks.json")
+            #expect(await remote.fetchAndActivate(expirationDuration: 0).status == .fetchedFromRemote)
+            #expect(!manager.providerHealth[0].isFailing)
+            #expect(try manager.value(feature: "checkout", variable: "max_items", as: Int.self) == 38)
         }
     }
 }

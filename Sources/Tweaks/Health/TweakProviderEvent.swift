@@ -79,8 +79,10 @@ extension TweakProviderEvent {
 
         /// A request for a newer document (a remote fetch, including each round of polling).
         public static let fetch = Operation("fetch")
-        /// The check of an activated document against the declared types.
-        public static let activation = Operation("activation")
+        /// The check of a provider's values against the types its manager's local defaults file
+        /// declares, after each change (a remote activation, a reload); its error is a
+        /// ``TweakTypeMismatches``.
+        public static let typeCheck = Operation("type check")
         /// Loading persisted values at start-up (a remote cache file).
         public static let cacheLoad = Operation("cache load")
         /// Writing persisted values (a remote cache file).

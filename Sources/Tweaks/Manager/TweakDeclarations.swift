@@ -39,6 +39,9 @@ struct TweakDeclarations: Sendable {
         self.declarations = declarations
     }
 
+    /// Whether no tweak is declared.
+    var isEmpty: Bool { declarations.isEmpty }
+
     /// Every declared tweak.
     var keys: Dictionary<TweakKey, Declaration>.Keys { declarations.keys }
 

@@ -11,9 +11,12 @@ public struct TweakTypeMismatch: Sendable, Hashable, CustomStringConvertible {
 
     /// `source: feature.variable: declared as int by <file>, found string "38"`.
     public var description: String {
-        let found = tweak.value.jsonText
-        return "\(tweak.source ?? "?"): \(tweak.feature).\(tweak.variable): declared as \(declaredKind) by "
-            + "\(declaredBy), found \(tweak.value.kind) \(found)"
+        "\(tweak.source ?? "?"): \(tweak.feature).\(tweak.variable): \(problem)"
+    }
+
+    /// `declared as int by <file>, found string "38"`.
+    public var problem: String {
+        "declared as \(declaredKind) by \(declaredBy), found \(tweak.value.kind) \(tweak.value.jsonText)"
     }
 }
 

@@ -73,7 +73,7 @@ extension TweakManager {
     /// the lock.
     func providerDidChange(_ change: TweakChange, from provider: (any TweakProvider)?) {
         resetCache()
-        logDeclarationMismatches(in: change, from: provider)
+        checkDeclaredTypes(after: change, from: provider)
         let (handlers, subscribers) = state.withLock { state in
             (Array(state.updateHandlers.values), Array(state.subscribers.values))
         }
