@@ -31,7 +31,7 @@ struct ProviderHealthTests {
         let listener = Task { for await event in stream { events.withLock { $0.append(event) } } }
         defer { listener.cancel() }
 
-        try Data(#"{"checkout": {"max_items": {"Valeu": 6}}}"#.utf8).write(to: file)
+        try Data(#"{"checkout": {"max_items": {"Valeu": 6}}}"#.utf8).write(to: file, options: .atomic)
         try await wait("the failure") { events.withLock { $0.count >= 2 } }  // the same failure, polled again
         let failure = try #require(events.withLock { $0.first })
         #expect(failure.isFailure && failure.operation == .reload && failure.source == "overrides")
@@ -46,7 +46,8 @@ struct ProviderHealthTests {
         #expect(try manager.value(feature: "checkout", variable: "max_items", as: Int.self) == 5, "good values kept")
         #expect(manager.providerHealth.map(\.isFailing) == [true, false])
 
-        try Data(#"{"checkout": {"max_items": {"Value": 7}}}"#.utf8).write(to: file)
+        try Data(#"{"checkout": {"max_items": {"Value": 7}}}"#.utf8).write(to: file, options: .atomic)
+        try? overrides.reload()  // as the next poll would (a loaded machine may starve the poller)
         try await wait("the recovery") { events.withLock { $0.contains { $0.outcome == .recovered } } }
         #expect(manager.providerHealth[0].isFailing == false)
         #expect(manager.providerHealth[0].lastFailure?.operation == .reload)
