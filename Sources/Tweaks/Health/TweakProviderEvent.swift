@@ -61,9 +61,7 @@ public struct TweakProviderEvent: Sendable, CustomStringConvertible {
         guard let nextRetry else { return "no automatic retry" }
         let seconds = max(0, nextRetry.timeIntervalSince(now))
         let wait = seconds < 10 ? String(format: "%.1f s", seconds) : "\(Int(seconds.rounded())) s"
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return "next try at \(formatter.string(from: nextRetry)) (in \(wait))"
+        return "next try at \(ISO8601DateFormatter().string(from: nextRetry)) (in \(wait))"
     }
 }
 

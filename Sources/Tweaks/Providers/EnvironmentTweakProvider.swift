@@ -107,7 +107,7 @@ public final class EnvironmentTweakProvider: TweakProvider {
             uniquingKeysWith: { first, _ in first })
         var problems: [ValueError] = []
         for variable in variables.keys.sorted() {
-            let parts = variable.dropFirst(prefix.count).components(separatedBy: "__")
+            let parts = Self.split(variable.dropFirst(prefix.count))
             let guessed = TweakKey(
                 feature: parts[0].lowercased(), variable: parts.dropFirst().joined(separator: "__").lowercased())
             guard parts.count >= 2, !parts[0].isEmpty, !parts[1].isEmpty else {
@@ -144,13 +144,37 @@ public final class EnvironmentTweakProvider: TweakProvider {
         postEvent(.failed(.environment, error: EnvironmentProblems(problems: problems), nextRetry: nil))
     }
 
-    /// `checkout`, `max-items` → `CHECKOUT`, `MAX_ITEMS`.
+    /// `checkout`, `max-items` → `CHECKOUT`, `MAX_ITEMS`: ASCII letters upper-cased, digits kept,
+    /// anything else `_`.
     private static func mangle(_ name: String) -> String {
-        String(
-            name.unicodeScalars.map { scalar in
-                scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar))
-                    ? Character(scalar).uppercased().first! : "_"
-            })
+        var mangled = ""
+        for scalar in name.unicodeScalars {
+            switch scalar {
+            case "a"..."z": mangled.unicodeScalars.append(Unicode.Scalar(scalar.value - 32)!)
+            case "A"..."Z", "0"..."9": mangled.unicodeScalars.append(scalar)
+            default: mangled += "_"
+            }
+        }
+        return mangled
+    }
+
+    /// `CHECKOUT__MAX_ITEMS` → `["CHECKOUT", "MAX_ITEMS"]`: the parts between double underscores.
+    private static func split(_ name: Substring) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var index = name.startIndex
+        while index < name.endIndex {
+            let next = name.index(after: index)
+            if name[index] == "_", next < name.endIndex, name[next] == "_" {
+                parts.append(current)
+                current = ""
+                index = name.index(after: next)
+            } else {
+                current.append(name[index])
+                index = next
+            }
+        }
+        return parts + [current]
     }
 }
 
