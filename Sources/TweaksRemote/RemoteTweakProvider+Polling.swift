@@ -10,7 +10,7 @@ extension RemoteTweakProvider {
     /// While polling, the backoff after failures is proportioned to `interval`
     /// (``RemoteBackoffPolicy/proportioned(toPollingInterval:)``): a short outage costs a few
     /// rounds, not Firebase's two minutes. A round that would fall inside the backoff waits for its
-    /// end instead. Each failure is posted as a ``TweakProviderEvent`` with the time of the next try.
+    /// end instead. Each failure is posted as a `TweakProviderEvent` with the time of the next try.
     public func startPolling(every interval: Double) {
         let interval = max(interval, 0.001)
         let task = Task { [weak self] in
