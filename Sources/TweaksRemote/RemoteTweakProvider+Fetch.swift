@@ -40,7 +40,13 @@ extension RemoteTweakProvider {
     @discardableResult
     public func fetchAndActivate(expirationDuration: Double? = nil) async -> RemoteFetchAndActivateResult {
         let status = await fetch(expirationDuration: expirationDuration)
-        return RemoteFetchAndActivateResult(status: status, changedKeys: activate())
+        let changedKeys = activate()
+        // The managers that use the provider checked the activated values against their declared
+        // types while the activation was announced, and posted what they found.
+        let typeCheck = health.currentFailures.first { $0.operation == .typeCheck }
+        return RemoteFetchAndActivateResult(
+            status: status, changedKeys: changedKeys,
+            typeMismatches: (typeCheck?.error as? TweakTypeMismatches)?.mismatches ?? [])
     }
 
     /// Marks the configuration stale, as a push message saying "the configuration changed" would:
@@ -219,4 +225,7 @@ public struct RemoteFetchAndActivateResult: Sendable, Hashable {
     public let status: RemoteFetchStatus
     /// The tweaks whose active value or metadata changed (empty when nothing was activated).
     public let changedKeys: Set<TweakKey>
+    /// The active values whose type is not the one a `TweakManager` using the provider declares
+    /// (its local defaults file): reads pass them over. Empty when no manager declares types.
+    public let typeMismatches: [TweakTypeMismatch]
 }

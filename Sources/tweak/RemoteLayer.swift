@@ -89,7 +89,8 @@ struct RemoteLayer {
             provider.lastFetchTime.map {
                 "the cached remote values fetched \(ISO8601DateFormatter().string(from: $0))"
             } ?? "the other layers (no cached remote values)"
-        Console.error("tweak: warning: remote fetch failed: \(error); answering from \(fallback)")
+        Console.error(
+            "tweak: warning: remote fetch failed: \(error); answering from \(fallback); the next command fetches again")
     }
 
     private func reportCacheWriteError() {

@@ -26,7 +26,9 @@ struct DeclaredTypeTests {
             let logs = Locked<[String]>([])
             manager.logClosure = { message, level in if level == .error { logs.withLock { $0.append(message) } } }
 
-            #expect(await remote.fetchAndActivate().status == .fetchedFromRemote)
+            let result = await remote.fetchAndActivate()
+            #expect(result.status == .fetchedFromRemote)
+            #expect(result.typeMismatches.map(\.tweak.variable) == ["enabled", "max_items"], "flagged in the result")
             #expect(
                 logs.withLock { $0 } == [
                     #"remote: type check failed: checkout.enabled: declared as bool by defaults.json, found string "yes"; "#
@@ -58,7 +60,8 @@ struct DeclaredTypeTests {
 
             // A corrected document is a recovery.
             try server.write(#"{"checkout": {"max_items": 38, "enabled": true}}"#, to: "tweaks.json")
-            #expect(await remote.fetchAndActivate(expirationDuration: 0).status == .fetchedFromRemote)
+            let corrected = await remote.fetchAndActivate(expirationDuration: 0)
+            #expect(corrected.status == .fetchedFromRemote && corrected.typeMismatches.isEmpty)
             #expect(!manager.providerHealth[0].isFailing)
             #expect(try manager.value(feature: "checkout", variable: "max_items", as: Int.self) == 38)
         }
