@@ -47,6 +47,9 @@ public final class RemoteTweakProvider: TweakProvider {
         var cacheError: RemoteCacheError?
         var updateContinuations: [UInt64: AsyncStream<RemoteTweakUpdate>.Continuation] = [:]
         var polling: Task<Void, Never>?
+        /// The interval of ``startPolling(every:)`` while it is in effect: backoffs are proportioned
+        /// to it, and a failure's next retry is the next round.
+        var pollingInterval: Double?
 
         var isStale: Bool { confirmedGeneration < staleGeneration }
 
@@ -120,6 +123,9 @@ public final class RemoteTweakProvider: TweakProvider {
             }
         }
         state = Locked(initial)
+        if let error = initial.cacheError {
+            postEvent(.failed(.cacheLoad, error: error, nextRetry: nil, at: clock()))
+        }
     }
 
     deinit {

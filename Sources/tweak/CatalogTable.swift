@@ -47,10 +47,11 @@ enum CatalogTable {
 }
 
 extension TweakCatalog.Entry {
-    /// ``displayValue``, or with `revealingSecrets` the plain value of an encrypted tweak.
+    /// ``displayValue``, or with `revealingSecrets` the plain value of an encrypted tweak (a string
+    /// in quotes, as everywhere in the tool's tables).
     func displayValue(revealingSecrets: Bool) -> String {
         guard revealingSecrets, isEncrypted else { return displayValue }
-        if let resolved { return resolved.value.description }
+        if let resolved { return resolved.value.kind == .string ? resolved.value.jsonText : resolved.value.description }
         return "<error: \(failure ?? "unknown")>"
     }
 }

@@ -77,30 +77,13 @@ struct RemoteLayer {
         return true
     }
 
-    /// Fetches and activates every `interval` seconds until the task is cancelled. A failure is
-    /// reported when fetches start failing (`failing`: the last fetch failed), and again when they
-    /// work again; waits of the backoff after failures are respected.
-    func poll(every interval: TimeInterval, failing: Bool) async {
-        var failing = failing
-        while !Task.isCancelled {
-            try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
-            let status = await provider.fetchAndActivate(expirationDuration: 0).status
-            if let error = status.error {
-                if !failing { reportFailure(error) }
-                failing = true
-            } else if status.isSuccess {
-                if failing { Console.error("tweak: remote fetch works again: \(provider.name)") }
-                failing = false
-            }
-        }
-    }
-
     private func reportFailure(_ error: RemoteFetchError) {
         let fallback =
             provider.lastFetchTime.map {
                 "the cached remote values fetched \(ISO8601DateFormatter().string(from: $0))"
             } ?? "the other layers (no cached remote values)"
-        Console.error("tweak: warning: remote fetch failed: \(error); answering from \(fallback)")
+        Console.error(
+            "tweak: warning: remote fetch failed: \(error); answering from \(fallback); the next command fetches again")
     }
 
     private func reportCacheWriteError() {

@@ -75,7 +75,11 @@ struct TweakStack {
     /// the fetch failed.
     @discardableResult
     func refreshRemote() async -> Bool {
-        await remote?.refresh() ?? false
+        let failed = await remote?.refresh() ?? false
+        for mismatch in manager.typeMismatches() {
+            Console.error("tweak: warning: \(mismatch); passed over (the next layer answers)")
+        }
+        return failed
     }
 
     /// The override layer: the overrides file, else the suite.

@@ -14,7 +14,11 @@ enum TweakTool {
           explain FEATURE VARIABLE     every provider's answer, highest priority first
           set FEATURE VARIABLE VALUE   write an override; VALUE is read as the type the local file declares
           reset FEATURE VARIABLE       remove an override;  reset --all: remove every override
-          validate FILE...             check tweaks files and print every problem
+          validate FILE...             check tweaks files and print every problem (including what
+                                       generate would reject)
+          validate --against DEFAULTS DOC...
+                                       check remote documents against the tweaks DEFAULTS declares:
+                                       declared names, declared types
           generate -l FILE -o FOLDER -c FOLDER
                                        write a typed accessor for a tweaks file (see Docs/CodeGeneration.md)
           watch                        print every change as it happens, until interrupted
@@ -63,7 +67,8 @@ enum TweakTool {
         case "explain", "set": return .init(valueOptions: stack, flags: TweakStack.flags)
         case "watch": return .init(valueOptions: stack.union(["remote-poll"]), flags: TweakStack.flags)
         case "reset": return .init(valueOptions: stack, flags: TweakStack.flags.union(["all"]))
-        case "validate", "help", "--help", "-h": return .init()
+        case "validate": return .init(valueOptions: ["against"])
+        case "help", "--help", "-h": return .init()
         case "generate":
             return .init(
                 valueOptions: ["local", "output", "configuration"],

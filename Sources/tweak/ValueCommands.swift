@@ -55,7 +55,7 @@ enum ValueCommands {
             throw ToolError("\(feature).\(variable): \(error) (declared in \(editable.declaration.source ?? "?"))")
         }
         try stack.writeOverride(value, feature: feature, variable: variable)
-        Console.out("\(feature).\(variable) = \(value) (\(stack.overrideLayerName))")
+        Console.out("\(feature).\(variable) = \(value.jsonText) (\(stack.overrideLayerName))")
         return 0
     }
 
@@ -80,7 +80,7 @@ enum ValueCommands {
         }
         try stack.writeOverride(nil, feature: feature, variable: variable)
         let now = (try? stack.manager.tweakIfPresent(feature: feature, variable: variable))?
-            .map { "\($0.displayValue) (\($0.source ?? "unknown source"))" }
+            .map { "\($0.quotedDisplayValue) (\($0.source ?? "unknown source"))" }
         Console.out("\(feature).\(variable): override removed; now \(now ?? "not set")")
         return 0
     }

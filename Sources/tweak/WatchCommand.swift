@@ -1,5 +1,6 @@
 import Foundation
 import Tweaks
+import TweaksRemote
 
 /// `tweak watch`: prints every change of the stack as it happens, until interrupted.
 ///
@@ -9,7 +10,9 @@ import Tweaks
 /// `HH:MM:SS feature.variable = value (source)`.
 ///
 /// The remote document (`--remote URL`) is fetched at the start and then every `--remote-poll
-/// SECONDS` (default ``defaultRemotePollInterval``).
+/// SECONDS` (default ``defaultRemotePollInterval``), with the backoff proportioned to that
+/// interval. Every provider failure (a fetch, an overrides file that no longer reads) is printed
+/// on standard error with the time of the next try, and so is each recovery.
 enum WatchCommand {
     static let pollInterval: TimeInterval = 0.5
     static let defaultRemotePollInterval: TimeInterval = 30
@@ -20,11 +23,11 @@ enum WatchCommand {
         let stack = try TweakStack(arguments, pollInterval: pollInterval)
         let revealing = try arguments.value(of: "decrypt") != nil
         let changes = stack.manager.changes
-        let failing = await stack.refreshRemote()
-        let remotePolling = stack.remote.map { remote in
-            Task { await remote.poll(every: remotePollInterval, failing: failing) }
-        }
-        defer { remotePolling?.cancel() }
+        await stack.refreshRemote()
+        let events = printEvents(of: stack.manager)
+        defer { events.cancel() }
+        stack.remote?.provider.startPolling(every: remotePollInterval)
+        defer { stack.remote?.provider.stopPolling() }
 
         var snapshot = values(stack.manager.catalog(), revealing: revealing)
         let layers = stack.manager.tweakProviders.map(\.name).joined(separator: ", ")
@@ -38,6 +41,22 @@ enum WatchCommand {
             snapshot = current
         }
         return 0
+    }
+
+    /// Prints each provider failure (once while it repeats, with the next try) and each recovery
+    /// that happens from now on, on standard error: a remote fetch, an overrides file broken by hand.
+    private static func printEvents(of manager: TweakManager) -> Task<Void, Never> {
+        let start = Date()
+        let events = manager.providerEvents
+        return Task {
+            for await event in events where event.date >= start {
+                if event.isFailure, !event.isRepeat {
+                    Console.error("\(timestamp()) tweak: warning: \(event)")
+                } else if event.outcome == .recovered {
+                    Console.error("\(timestamp()) tweak: \(event)")
+                }
+            }
+        }
     }
 
     /// `--remote-poll SECONDS`: a positive number, and only with `--remote`.

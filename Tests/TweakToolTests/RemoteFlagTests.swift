@@ -118,13 +118,40 @@ import Testing
                 #expect(
                     try await watcher.output.wait(for: " general.meaning_of_life = 1234 (\(remote))\n"),
                     "\(watcher.output.value)")
-                #expect(try await watcher.output.wait(for: " general.new_one = hello (\(remote))\n"))
+                #expect(try await watcher.output.wait(for: " general.new_one = \"hello\" (\(remote))\n"))
 
                 server.stop()
                 #expect(
-                    try await watcher.errors.wait(for: "tweak: warning: remote fetch failed: "),
+                    try await watcher.errors.wait(for: " tweak: warning: \(remote): fetch failed: "),
                     "\(watcher.errors.value)")
+                #expect(watcher.errors.value.contains("; next try at "), "\(watcher.errors.value)")
                 #expect(watcher.process.isRunning)
+            }
+        }
+
+        @Test func aRemoteValueOfAnotherTypeThanDeclaredIsFlaggedAndPassedOver() async throws {
+            try await StaticNginx.with { server in
+                let sandbox = try ToolSandbox()
+                defer { sandbox.remove() }
+                try sandbox.copyExample()
+                try server.write(#"{"general": {"meaning_of_life": "38"}}"#, to: "tweaks.json")
+                let remote = server.url("tweaks.json")
+                let warning =
+                    "tweak: warning: \(remote): general.meaning_of_life: declared as int by LocalTweaks_example.json,"
+                    + #" found string "38"; passed over (the next layer answers)"#
+                let list = try await run(sandbox, "list", "--remote", remote)
+                #expect(list.status == 0 && list.standardError == warning + "\n", "\(list.standardError)")
+                let row = try #require(list.lines.first { $0.contains("general.meaning_of_life") })
+                #expect(row.contains(" 42 ") && row.contains("LocalTweaks_example.json"), "\(row)")
+                let explain = try await run(sandbox, "explain", "general", "meaning_of_life", "--remote", remote)
+                #expect(explain.standardError == warning + "\n")
+                #expect(
+                    explain.standardOutput.contains(
+                        #"\#(remote): "38" (passed over: declared as int by LocalTweaks_example.json, found string "38")"#
+                    ),
+                    "\(explain.standardOutput)")
+                let get = try await run(sandbox, "get", "general", "meaning_of_life", "--remote", remote)
+                #expect(get.standardOutput == "42\n")
             }
         }
 

@@ -39,7 +39,7 @@ import Testing
                 let run = try sandbox.run("list", "--decrypt", "rev")
                 #expect(run.status == 0, "\(run.standardError)")
                 let secret = try #require(run.lines.first { $0.contains("encrypted_answer_to_the_universe") })
-                #expect(secret.contains(" Definitely not 42 "))
+                #expect(secret.contains(#" "Definitely not 42" "#))
                 // The command sees the tweak's names; a failing command is reported per tweak.
                 let failing = try sandbox.run("list", "--decrypt", "echo $TWEAK_VARIABLE >&2; exit 3")
                 #expect(failing.status == 0)
@@ -83,7 +83,7 @@ import Testing
                 try sandbox.write(#"{"f": {"v": {"Value": 2}, "w": {"Value": "low"}}}"#, to: "low.json")
                 let run = try sandbox.run("list", "--local", "high.json", "--local=low.json")
                 #expect(run.status == 0, "\(run.standardError)")
-                #expect(run.standardOutput == "G\n  f.v  1  high.json\n\nUngrouped\n  f.w  low  low.json\n")
+                #expect(run.standardOutput == "G\n  f.v  1  high.json\n\nUngrouped\n  f.w  \"low\"  low.json\n")
             }
         }
 

@@ -63,8 +63,10 @@ import Testing
                 for (feature, variable, input, shown) in cases {
                     let set = try sandbox.run("set", feature, variable, input)
                     #expect(set.status == 0, "\(set.standardError)")
+                    // A string is shown in quotes, so that "true" is not mistaken for the Boolean.
+                    let quoted = variable == "label_text" ? "\"\(shown)\"" : shown
                     #expect(
-                        set.standardOutput == "\(feature).\(variable) = \(shown) (\(sandbox.defaultOverrides.path))\n")
+                        set.standardOutput == "\(feature).\(variable) = \(quoted) (\(sandbox.defaultOverrides.path))\n")
                     #expect(try sandbox.run("get", feature, variable).standardOutput == shown + "\n")
                 }
                 let file = try String(contentsOf: sandbox.defaultOverrides, encoding: .utf8)

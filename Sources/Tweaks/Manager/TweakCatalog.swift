@@ -26,11 +26,12 @@ public struct TweakCatalog: Sendable {
         /// ``title``, or `feature.variable`.
         public var displayTitle: String { title ?? "\(feature).\(variable)" }
 
-        /// The resolved value for people: `<encrypted>` for encrypted tweaks (resolved or not),
-        /// `<error: …>` when resolving failed.
+        /// The resolved value for people, a string in quotes (`"38"`, never to be mistaken for
+        /// `38`): `<encrypted>` for encrypted tweaks (resolved or not), `<error: …>` when resolving
+        /// failed.
         public var displayValue: String {
             if isEncrypted { return "<encrypted>" }
-            if let resolved { return resolved.displayValue }
+            if let resolved { return resolved.quotedDisplayValue }
             return "<error: \(failure ?? "unknown")>"
         }
     }

@@ -68,8 +68,9 @@ extension TweakManager {
     ///
     /// The layers are asked in priority order: a task-local override of the key (`override`),
     /// then each provider. **The first usable answer wins.** An answer is unusable when the layer
-    /// has the tweak but throws (a failed decryption, an unreadable stored value) or when `check`
-    /// rejects its value (a typed read whose type it is not); unusable answers are passed over,
+    /// has the tweak but throws (a failed decryption, an unreadable stored value), when a provider's
+    /// value is not of the type the local defaults file declares (``TweakDeclarations``), or when
+    /// `check` rejects its value (a typed read whose type it is not); unusable answers are passed over,
     /// logged at `error` level and shown by `explain`, so a broken override never hides a good
     /// default. An override that removes the tweak ends the lookup with "not found".
     ///
@@ -84,6 +85,7 @@ extension TweakManager {
         var outcome = LookupOutcome()
         // Answers are built for a trace only: a read pays for no `Answer` it does not show.
         let isTracing = trace != nil
+        let declared = declarations[key]
 
         switch override {
         case .value(let tweak)?:
@@ -119,7 +121,10 @@ extension TweakManager {
                 }
                 tweak = verdict
             }
-            outcome.consider(consume tweak, from: provider.name, key: key, check: check, log: log, trace: &trace)
+            // A value of another type than the local defaults file declares is unusable too.
+            outcome.consider(
+                consume tweak, from: provider.name, key: key, check: { declared?.mismatch($0) ?? check($0) }, log: log,
+                trace: &trace)
         }
         if !outcome.isDecided { log?("\(key): no provider has a usable value", .debug) }
         return outcome
