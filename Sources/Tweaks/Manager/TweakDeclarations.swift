@@ -25,8 +25,13 @@ struct TweakDeclarations: Sendable {
 
     private let declarations: [TweakKey: Declaration]
 
+    /// The index of the lowest-priority ``LocalTweakProvider``, whose answers are declarations by
+    /// definition: the lookup does not check them (and pays nothing for the usual default).
+    let declaringProviderIndex: Int?
+
     /// The declarations of the ``LocalTweakProvider``s among `providers` (highest priority first).
     init(_ providers: [any TweakProvider]) {
+        declaringProviderIndex = providers.lastIndex { $0 is LocalTweakProvider }
         var declarations: [TweakKey: Declaration] = [:]
         for provider in providers.reversed() where provider is LocalTweakProvider {
             for tweak in provider.knownTweaks where !tweak.isEncrypted {

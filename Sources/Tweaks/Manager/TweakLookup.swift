@@ -85,7 +85,6 @@ extension TweakManager {
         var outcome = LookupOutcome()
         // Answers are built for a trace only: a read pays for no `Answer` it does not show.
         let isTracing = trace != nil
-        let declared = declarations[key]
 
         switch override {
         case .value(let tweak)?:
@@ -97,8 +96,9 @@ extension TweakManager {
             break
         }
 
-        for provider in tweakProviders {
+        for index in tweakProviders.indices {
             if outcome.isDecided && !isTracing { break }
+            let provider = tweakProviders[index]
             let found: Tweak?
             do {
                 found = try provider.tweak(for: key)
@@ -121,10 +121,16 @@ extension TweakManager {
                 }
                 tweak = verdict
             }
-            // A value of another type than the local defaults file declares is unusable too.
-            outcome.consider(
-                consume tweak, from: provider.name, key: key, check: { declared?.mismatch($0) ?? check($0) }, log: log,
-                trace: &trace)
+            // A value of another type than the local defaults file declares is unusable too; the
+            // declaring file's own answers need no check.
+            if index == declarations.declaringProviderIndex || declarations.isEmpty {
+                outcome.consider(consume tweak, from: provider.name, key: key, check: check, log: log, trace: &trace)
+            } else {
+                let declared = declarations[key]
+                outcome.consider(
+                    consume tweak, from: provider.name, key: key, check: { declared?.mismatch($0) ?? check($0) },
+                    log: log, trace: &trace)
+            }
         }
         if !outcome.isDecided { log?("\(key): no provider has a usable value", .debug) }
         return outcome
