@@ -155,6 +155,30 @@ import Testing
             }
         }
 
+        @Test func watchReportsARemoteValueOfAnotherTypeWhenItArrivesAndItsCorrection() async throws {
+            try await StaticNginx.with { server in
+                let sandbox = try ToolSandbox()
+                defer { sandbox.remove() }
+                try sandbox.copyExample()
+                try server.write(#"{"general": {"meaning_of_life": 7}}"#, to: "tweaks.json")
+                let remote = server.url("tweaks.json")
+                let watcher = try WatchTests.Watcher(sandbox, ["--remote", remote, "--remote-poll", "0.1"])
+                #expect(try await watcher.errors.wait(for: "watching 12 tweaks of "), "\(watcher.errors.value)")
+                try server.write(#"{"general": {"meaning_of_life": "38"}}"#, to: "tweaks.json")
+                #expect(
+                    try await watcher.errors.wait(
+                        for:
+                            " tweak: warning: \(remote): type check failed: general.meaning_of_life: declared as int by "
+                            + #"LocalTweaks_example.json, found string "38"; reads pass it over"#),
+                    "\(watcher.errors.value)")
+                #expect(
+                    try await watcher.output.wait(for: " general.meaning_of_life = 42 (LocalTweaks_example.json)\n"))
+                try server.write(#"{"general": {"meaning_of_life": 1234}}"#, to: "tweaks.json")
+                #expect(try await watcher.errors.wait(for: " tweak: \(remote): type check works again\n"))
+                #expect(try await watcher.output.wait(for: " general.meaning_of_life = 1234 (\(remote))\n"))
+            }
+        }
+
         @Test func remoteOptionsAreChecked() async throws {
             let sandbox = try ToolSandbox()
             defer { sandbox.remove() }

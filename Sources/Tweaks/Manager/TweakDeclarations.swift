@@ -3,8 +3,10 @@
 ///
 /// A tweak is declared by the lowest-priority ``LocalTweakProvider`` that has it, with the kind of
 /// its value (an `Int` and a `Double` are compatible). Encrypted entries declare nothing (their
-/// stored text is not their type). A value of another kind from any other provider is unusable by
-/// the lookup rule: passed over, logged, shown by `explain`, and the next layer answers.
+/// stored text is not their type). A value of another kind from a provider that is not a local
+/// defaults file is unusable by the lookup rule: passed over, logged, shown by `explain`, and the
+/// next layer answers. (Local files are not checked against each other: a read answered by one
+/// costs no check.)
 struct TweakDeclarations: Sendable {
     /// One tweak's declared kind and the file that declares it.
     struct Declaration: Sendable {
@@ -24,14 +26,14 @@ struct TweakDeclarations: Sendable {
     }
 
     private let declarations: [TweakKey: Declaration]
-
-    /// The index of the lowest-priority ``LocalTweakProvider``, whose answers are declarations by
-    /// definition: the lookup does not check them (and pays nothing for the usual default).
-    let declaringProviderIndex: Int?
+    /// The declared kinds alone, for the lookup: a kind is copied without reference counting.
+    private let kinds: [TweakKey: TweakValue.Kind]
+    /// For each provider, by index: whether its answers are checked (it is no local defaults file,
+    /// and there is something to check them against).
+    let checksProvider: [Bool]
 
     /// The declarations of the ``LocalTweakProvider``s among `providers` (highest priority first).
     init(_ providers: [any TweakProvider]) {
-        declaringProviderIndex = providers.lastIndex { $0 is LocalTweakProvider }
         var declarations: [TweakKey: Declaration] = [:]
         for provider in providers.reversed() where provider is LocalTweakProvider {
             for tweak in provider.knownTweaks where !tweak.isEncrypted {
@@ -42,6 +44,14 @@ struct TweakDeclarations: Sendable {
             }
         }
         self.declarations = declarations
+        kinds = declarations.mapValues(\.kind)
+        checksProvider = providers.map { !declarations.isEmpty && !($0 is LocalTweakProvider) }
+    }
+
+    /// The declared kind of `key`, if a local defaults file declares it: what the lookup checks.
+    @inline(__always)
+    func kind(of key: TweakKey) -> TweakValue.Kind? {
+        kinds.isEmpty ? nil : kinds[key]
     }
 
     /// Whether no tweak is declared.

@@ -27,10 +27,7 @@ struct LookupOutcome {
         trace: inout LookupTrace?
     ) {
         if let reason = check(tweak) {
-            pass(
-                over: TweakError.notSupported(feature: key.feature, variable: key.variable, reason: reason), key: key,
-                log: log, layer: "\(layer())'s value")
-            trace?.record(layer(), .rejected(tweak, reason: reason), wins: false)
+            reject(tweak, from: layer(), key: key, reason: reason, log: log, trace: &trace)
             return
         }
         if trace != nil {
@@ -41,6 +38,18 @@ struct LookupOutcome {
         log?("\(key) resolved: \(tweak)", .debug)
         self.tweak = tweak
         isDecided = true
+    }
+
+    /// Passes over a layer's `tweak` whose value is unusable for `reason`: logged, kept to be
+    /// thrown when nothing usable answers, recorded in `trace` when there is one.
+    mutating func reject(
+        _ tweak: Tweak, from layer: @autoclosure () -> String, key: TweakKey, reason: String, log: LogClosure?,
+        trace: inout LookupTrace?
+    ) {
+        pass(
+            over: TweakError.notSupported(feature: key.feature, variable: key.variable, reason: reason), key: key,
+            log: log, layer: "\(layer())'s value")
+        trace?.record(layer(), .rejected(tweak, reason: reason), wins: false)
     }
 
     /// Notes an answer passed over while undecided: logged, and the first one kept to be thrown.
@@ -121,16 +130,14 @@ extension TweakManager {
                 }
                 tweak = verdict
             }
-            // A value of another type than the local defaults file declares is unusable too; the
-            // declaring file's own answers need no check.
-            if index == declarations.declaringProviderIndex || declarations.isEmpty {
-                outcome.consider(consume tweak, from: provider.name, key: key, check: check, log: log, trace: &trace)
-            } else {
-                let declared = declarations[key]
-                outcome.consider(
-                    consume tweak, from: provider.name, key: key, check: { declared?.mismatch($0) ?? check($0) },
-                    log: log, trace: &trace)
+            // A value of another type than the local defaults file declares is unusable too.
+            if declarations.checksProvider[index], let declaredKind = declarations.kind(of: key),
+                !tweak.value.isCompatible(with: declaredKind), let reason = declarations[key]?.mismatch(tweak)
+            {
+                outcome.reject(tweak, from: provider.name, key: key, reason: reason, log: log, trace: &trace)
+                continue
             }
+            outcome.consider(consume tweak, from: provider.name, key: key, check: check, log: log, trace: &trace)
         }
         if !outcome.isDecided { log?("\(key): no provider has a usable value", .debug) }
         return outcome
