@@ -47,6 +47,7 @@ public final class RemoteTweakProvider: TweakProvider {
         var cacheError: RemoteCacheError?
         var updateContinuations: [UInt64: AsyncStream<RemoteTweakUpdate>.Continuation] = [:]
         var polling: Task<Void, Never>?
+        var eventStream: RemoteEventStream?
 
         var isStale: Bool { confirmedGeneration < staleGeneration }
 
@@ -119,8 +120,11 @@ public final class RemoteTweakProvider: TweakProvider {
     }
 
     deinit {
-        let (polling, continuations) = state.withLock { ($0.polling, Array($0.updateContinuations.values)) }
+        let (polling, continuations, eventStream) = state.withLock {
+            ($0.polling, Array($0.updateContinuations.values), $0.eventStream)
+        }
         polling?.cancel()
+        eventStream?.stop()
         for continuation in continuations { continuation.finish() }
     }
 

@@ -24,6 +24,9 @@ struct ServerSentEventParser: Sendable {
     /// ``startOver()``.
     private(set) var reconnectionTime: Int?
 
+    /// The `id:` of the event being received (the last seen), before it is dispatched.
+    var pendingEventID: String { lastEventIDBuffer }
+
     private var line: [UInt8] = []
     private var data: [UInt8] = []
     private var eventType: [UInt8] = []
@@ -38,8 +41,13 @@ struct ServerSentEventParser: Sendable {
     private static let space = UInt8(ascii: " ")
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    init(maximumEventSize: Int) {
+    /// A parser for a new stream, or for a reconnection that continues after `lastEventID` with the
+    /// server's `reconnectionTime`.
+    init(maximumEventSize: Int, lastEventID: String = "", reconnectionTime: Int? = nil) {
         self.maximumEventSize = maximumEventSize
+        self.lastEventID = lastEventID
+        self.lastEventIDBuffer = lastEventID
+        self.reconnectionTime = reconnectionTime
     }
 
     /// For a new connection: forgets the half-received event and line, keeps ``lastEventID`` and
