@@ -86,11 +86,14 @@ struct RemoteLayer {
 
     /// Fetches and activates every `interval` seconds until the task is cancelled. A failure is
     /// reported when fetches start failing (`failing`: the last fetch failed), and again when they
-    /// work again; waits of the backoff after failures are respected.
+    /// work again; waits of the backoff after failures are respected. Rounds are skipped while the
+    /// provider's event stream is connected.
     func poll(every interval: TimeInterval, failing: Bool) async {
         var failing = failing
         while !Task.isCancelled {
             try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
+            // An open event stream announces changes: polling is its fallback.
+            if provider.isEventStreamConnected { continue }
             let status = await provider.fetchAndActivate(expirationDuration: 0).status
             if let error = status.error {
                 if !failing { reportFailure(error) }

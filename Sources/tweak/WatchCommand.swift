@@ -1,5 +1,6 @@
 import Foundation
 import Tweaks
+import TweaksRemote
 
 /// `tweak watch`: prints every change of the stack as it happens, until interrupted.
 ///
@@ -9,7 +10,9 @@ import Tweaks
 /// `HH:MM:SS feature.variable = value (source)`.
 ///
 /// The remote document (`--remote URL`) is fetched at the start and then every `--remote-poll
-/// SECONDS` (default ``defaultRemotePollInterval``).
+/// SECONDS` (default ``defaultRemotePollInterval``). With `--remote-events URL` it is also fetched
+/// as soon as that server-sent events stream announces a change (no random delay: one client);
+/// polling rounds are then skipped while the stream is connected.
 enum WatchCommand {
     static let pollInterval: TimeInterval = 0.5
     static let defaultRemotePollInterval: TimeInterval = 30
@@ -20,7 +23,12 @@ enum WatchCommand {
         let stack = try TweakStack(arguments, pollInterval: pollInterval)
         let revealing = try arguments.value(of: "decrypt") != nil
         let changes = stack.manager.changes
+        let events = try remoteEvents(arguments)
         let failing = await stack.refreshRemote()
+        if let events, let remote = stack.remote {
+            remote.provider.startEventStream(events)
+            Console.error("listening for changes announced at \(events.url.absoluteString)")
+        }
         let remotePolling = stack.remote.map { remote in
             Task { await remote.poll(every: remotePollInterval, failing: failing) }
         }
@@ -51,6 +59,26 @@ enum WatchCommand {
                 description: "--remote-poll \(text): not a positive number of seconds")
         }
         return seconds
+    }
+
+    /// `--remote-events URL`: the stream's configuration, only with `--remote`; `https`, or `http` to
+    /// a loopback host or with `--allow-insecure-http`.
+    private static func remoteEvents(_ arguments: CommandLineArguments) throws -> RemoteEventStreamConfiguration? {
+        guard let location = try arguments.value(of: "remote-events") else { return nil }
+        guard try arguments.value(of: "remote") != nil else {
+            throw CommandLineArguments.UsageError(description: "--remote-events needs --remote")
+        }
+        guard let url = URL(string: location), url.scheme != nil, url.host != nil else {
+            throw ToolError("--remote-events \(location): not a URL (expected https://host/path)")
+        }
+        do {
+            return try RemoteEventStreamConfiguration(
+                url: url, allowsInsecureHTTP: arguments.flags.contains("allow-insecure-http"), fetchDelay: 0...0)
+        } catch {
+            throw ToolError(
+                "--remote-events \(location): refused: use https (plain http is allowed to loopback hosts, "
+                    + "or with --allow-insecure-http)")
+        }
     }
 
     /// `feature.variable` → `value (source)`.
