@@ -113,7 +113,7 @@ final class RemoteEventStream: Sendable {
         var parser = ServerSentEventParser(
             maximumEventSize: configuration.maximumEventSize, lastEventID: resumed.0, reconnectionTime: resumed.1)
         var request = URLRequest(
-            url: configuration.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+            url: configuration.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout * 2)
         for (field, value) in configuration.headers { request.setValue(value, forHTTPHeaderField: field) }
         request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
         request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")
