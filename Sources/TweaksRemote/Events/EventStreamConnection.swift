@@ -1,4 +1,5 @@
 import Foundation
+import Tweaks
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -23,6 +24,8 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
     private let continuation: AsyncStream<Signal>.Continuation
     private let location: String
     private let allowsInsecureHTTP: Bool
+    /// The session's limit between bytes, set by `open`.
+    private let idleTimeout = Locked(0.0)
 
     init(location: String, allowsInsecureHTTP: Bool) {
         (signals, continuation) = AsyncStream.makeStream(of: Signal.self)
@@ -37,13 +40,14 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.timeoutIntervalForRequest = idleTimeout
+        self.idleTimeout.withLock { $0 = idleTimeout }
         configuration.timeoutIntervalForResource = 7 * 24 * 3600
         // The session keeps its delegate until it is invalidated, by `close`.
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         let dataTask = session.dataTask(with: request)
         continuation.onTermination = { _ in
             dataTask.cancel()
-            session.finishTasksAndInvalidate()
+            session.invalidateAndCancel()
         }
         dataTask.resume()
     }
@@ -91,7 +95,7 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
         guard let error else { return close(nil) }
         switch (error as? URLError)?.code {
         case .cancelled?: fail(.cancelled)
-        case .timedOut?: fail(.timedOut(after: session.configuration.timeoutIntervalForRequest))
+        case .timedOut?: fail(.timedOut(after: idleTimeout.withLock { $0 }))
         default: fail(.transport("\(error)"))
         }
     }

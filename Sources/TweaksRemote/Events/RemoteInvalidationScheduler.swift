@@ -73,7 +73,7 @@ final class RemoteInvalidationScheduler: Sendable {
             var status = await provider.fetchAndActivate().status
             // Backing off after failures: the event is not forgotten, it is fetched when the wait ends.
             while !status.isSuccess, !Task.isCancelled, let until = provider.throttledUntil {
-                try? await Task.sleep(nanoseconds: UInt64(max(until.timeIntervalSinceNow, 0.01) * 1_000_000_000))
+                try? await Task.sleep(nanoseconds: UInt64(max(until.timeIntervalSince(Date()), 0.01) * 1_000_000_000))
                 status = await provider.fetchAndActivate().status
             }
             let again = state.withLock { state -> Bool in
