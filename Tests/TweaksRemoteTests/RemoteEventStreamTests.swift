@@ -23,7 +23,12 @@ struct RemoteEventStreamTests {
         let ready = await eventually {
             provider.isEventStreamConnected && provider.value("checkout", "max_items") == 10
         }
-        try #require(ready, "stream: \(String(describing: provider.eventStreamError)); \(server.errorLog)")
+        try #require(
+            ready,
+            """
+            connected: \(provider.isEventStreamConnected), stream error: \(String(describing: provider.eventStreamError)), \
+            fetch: \(provider.lastFetchStatus); \(server.errorLog)
+            """)
         return provider
     }
 

@@ -103,8 +103,8 @@ func withNchan<Result>(_ body: (NchanServer) async throws -> Result) async throw
 }
 
 /// Waits until `condition` holds, checking every 20 ms, for `seconds` at most; returns whether it
-/// held. Generous bounds: the machine may be loaded.
-func eventually(within seconds: Double = 10, _ condition: () async throws -> Bool) async rethrows -> Bool {
+/// held. Generous bounds: the machine may be loaded (a passing test never waits for them).
+func eventually(within seconds: Double = 30, _ condition: () async throws -> Bool) async rethrows -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if try await condition() { return true }
