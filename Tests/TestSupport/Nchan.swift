@@ -14,6 +14,7 @@ import Foundation
 /// - `GET /sub/CHANNEL` is an `nchan_subscriber eventsource` stream of `CHANNEL`, starting with
 ///   the next message (or after `Last-Event-ID`); nchan sends no comments in between, so an idle
 ///   stream is silent. `/ping/CHANNEL` is the same with a `: ping` comment every second.
+/// - `/no-content` answers `204 No Content` (EventSource: "stop reconnecting").
 /// - `/slow/` serves files at 32 bytes per second after the first 512 bytes (headers included);
 ///   files ending in `.sse` are `text/event-stream`.
 ///
@@ -113,6 +114,7 @@ public enum Nchan {
                     nchan_subscriber_first_message newest;
                     nchan_eventsource_ping_interval 1;
                 }
+                location = /no-content { return 204; }
                 location /slow/ {
                     limit_rate 32;
                     limit_rate_after 512;

@@ -207,6 +207,52 @@ struct RemoteEventStreamTests {
         }
     }
 
+    @Test func theServersRetryAndLastEventIDAreUsedWhenAStreamEnds() async throws {
+        try await withNchan { server in
+            // A stream that ends after one event: reconnected after the server's 100 ms, not the
+            // configured minute, with the event's ID.
+            try server.write("retry: 100\nid: 42\ndata: x\n\n", to: "short.sse")
+            try server.write(documentV1, to: "tweaks.json")
+            let provider = try makeProvider(url: server.url("tweaks.json"))
+            defer { provider.stopEventStream() }
+            provider.startEventStream(
+                try RemoteEventStreamConfiguration(
+                    url: server.url("short.sse"), fetchDelay: 0...0, reconnectionDelay: 60))
+            #expect(await eventually { server.requests(for: "/short.sse").count >= 3 })
+            provider.stopEventStream()
+            let streams = server.requests(for: "/short.sse")
+            #expect(streams.first?.lastEventID == "")
+            #expect(streams.dropFirst().allSatisfy { $0.lastEventID == "42" }, "\(streams)")
+        }
+    }
+
+    @Test func failedConnectionsBackOffAndNoContentStopsReconnecting() async throws {
+        try await withNchan { server in
+            try server.write(documentV1, to: "tweaks.json")
+            try server.write("{}", to: "not-a-stream.json")
+            let missing = try makeProvider(url: server.url("tweaks.json"))
+            defer { missing.stopEventStream() }
+            missing.startEventStream(try RemoteEventStreamConfiguration(url: server.url("missing"), fetchDelay: 0...0))
+            let wrongType = try makeProvider(url: server.url("tweaks.json"))
+            defer { wrongType.stopEventStream() }
+            wrongType.startEventStream(
+                try RemoteEventStreamConfiguration(url: server.url("not-a-stream.json"), fetchDelay: 0...0))
+            let stopped = try makeProvider(url: server.url("tweaks.json"))
+            defer { stopped.stopEventStream() }
+            stopped.startEventStream(
+                try RemoteEventStreamConfiguration(url: server.url("no-content"), fetchDelay: 0...0))
+            #expect(await eventually { missing.eventStreamError?.reason == .httpStatus(404, retryAfter: nil) })
+            #expect(
+                await eventually { wrongType.eventStreamError?.reason == .unexpectedContentType("application/json") })
+            #expect(await eventually { stopped.eventStreamError?.reason == .httpStatus(204, retryAfter: nil) })
+            // The test backoff: 1 s, then 2 s, then 4 s: a few attempts, where a loop would make hundreds.
+            try await Task.sleep(nanoseconds: 2_000_000_000)
+            #expect((1...3).contains(server.requests(for: "/missing").count), "\(server.requests(for: "/missing"))")
+            #expect(server.requests(for: "/no-content").count == 1, "204: never again")
+            #expect(!missing.isEventStreamConnected && !stopped.isEventStreamConnected)
+        }
+    }
+
     @Test func anInsecureStreamURLIsRefused() throws {
         let url = URL(string: "http://example.com/events")!
         #expect(throws: RemoteFetchError(source: url.absoluteString, reason: .insecureURL(url.absoluteString))) {
