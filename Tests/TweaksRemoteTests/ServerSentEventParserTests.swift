@@ -143,11 +143,49 @@ struct ServerSentEventParserTests {
         }
     }
 
+    @Test func randomBytesInRandomChunksGiveTheSameEventsAsInOneChunk() throws {
+        // Garbage biased toward the bytes that matter (line ends, colons, field names), split at
+        // random places: chunking never changes the outcome, and nothing traps.
+        var generator = SplitMix64(seed: 17)
+        let alphabet = Array("\r\n:data event id retry \u{FEFF}x\u{0}é".utf8) + [0xFF, 0xC3]
+        for _ in 0..<200 {
+            let length = Int(generator.next() % 300)
+            let bytes = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            var whole = ServerSentEventParser(maximumEventSize: 1 << 20)
+            let expected = try whole.parse(bytes)
+            var chunked = ServerSentEventParser(maximumEventSize: 1 << 20)
+            var events: [ServerSentEvent] = []
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + 1 + Int(generator.next() % 20))
+                events += try chunked.parse(bytes[start..<end])
+                start = end
+            }
+            #expect(events == expected, "\(bytes)")
+            #expect(chunked.lastEventID == whole.lastEventID && chunked.reconnectionTime == whole.reconnectionTime)
+        }
+    }
+
     @Test func startingOverForgetsTheHalfEventButKeepsIDAndRetry() throws {
         var parser = ServerSentEventParser(maximumEventSize: 1024)
         _ = try parser.parse(Array("retry: 100\nid: 5\ndata: a\n\ndata: half".utf8))
         parser.startOver()
         #expect(parser.lastEventID == "5" && parser.reconnectionTime == 100)
         #expect(try parser.parse(Array("\u{FEFF}data: b\n\n".utf8)) == [message("b", id: "5")])
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so that a failing case can be reproduced.
+private struct SplitMix64 {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
