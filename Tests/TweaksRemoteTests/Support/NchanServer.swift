@@ -76,12 +76,17 @@ final class NchanServer: Sendable {
     /// has no channels and an empty document root.
     func restart() async throws {
         let old = process.withLock { $0 }
-        old.stop()
+        try await onOwnThread { old.stop() }
         let new = try await Nchan.start(name: "TweaksRemoteNchan", port: old.port)
         process.withLock { $0 = new }
     }
 
-    func stop() { process.withLock { $0 }.stop() }
+    /// Stops nginx on a thread of its own: with nchan loaded, nginx takes about a second to exit,
+    /// too long to block one of the few threads every test's tasks run on.
+    func stop() async {
+        let process = process.withLock { $0 }
+        _ = try? await onOwnThread { process.stop() }
+    }
 
     private init(process: NginxProcess) {
         self.process = Locked(process)
@@ -96,10 +101,16 @@ final class NchanServer: Sendable {
 let requiresNchan = ConditionTrait.enabled(if: Nchan.isRequiredOrAvailable, Comment(rawValue: Nchan.skipMessage))
 
 /// Runs `body` with a started nginx + nchan that is stopped afterwards, whatever happens.
-func withNchan<Result>(_ body: (NchanServer) async throws -> Result) async throws -> Result {
+func withNchan<Value>(_ body: (NchanServer) async throws -> Value) async throws -> Value {
     let server = try await NchanServer.start()
-    defer { server.stop() }
-    return try await body(server)
+    let outcome: Result<Value, any Error>
+    do {
+        outcome = .success(try await body(server))
+    } catch {
+        outcome = .failure(error)
+    }
+    await server.stop()
+    return try outcome.get()
 }
 
 /// Waits until `condition` holds, checking every 20 ms, for `seconds` at most; returns whether it
