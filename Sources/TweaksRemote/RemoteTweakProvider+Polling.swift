@@ -4,7 +4,8 @@ import Tweaks
 extension RemoteTweakProvider {
     /// Fetches and activates now and then every `interval` seconds, in a background task, until
     /// ``stopPolling()`` or the provider's end. Each round is a conditional request (cheap when
-    /// nothing changed) that ignores the minimum fetch interval but respects the backoff.
+    /// nothing changed) that ignores the minimum fetch interval but respects the backoff. Rounds
+    /// are skipped while an event stream (``startEventStream(_:)``) is connected.
     /// Starting again replaces the running poll.
     ///
     /// While polling, the backoff after failures is proportioned to `interval`
@@ -30,10 +31,11 @@ extension RemoteTweakProvider {
         previous?.cancel()
     }
 
-    /// One round of polling; returns how long to wait before the next: the interval, or the rest
-    /// of the backoff when that is longer.
+    /// One round of polling: fetch and activate, unless an open event stream announces changes
+    /// (polling is then its fallback). Returns how long to wait before the next: the interval, or
+    /// the rest of the backoff when that is longer.
     private func pollingRound(interval: Double) async -> Double {
-        await fetchAndActivate(expirationDuration: 0)
+        if !isEventStreamConnected { await fetchAndActivate(expirationDuration: 0) }
         let backoff = throttledUntil.map { $0.timeIntervalSince(clock()) } ?? 0
         return max(interval, backoff)
     }

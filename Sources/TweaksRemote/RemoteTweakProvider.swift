@@ -50,6 +50,7 @@ public final class RemoteTweakProvider: TweakProvider {
         /// The interval of ``startPolling(every:)`` while it is in effect: backoffs are proportioned
         /// to it, and a failure's next retry is the next round.
         var pollingInterval: Double?
+        var eventStream: RemoteEventStream?
 
         var isStale: Bool { confirmedGeneration < staleGeneration }
 
@@ -129,8 +130,11 @@ public final class RemoteTweakProvider: TweakProvider {
     }
 
     deinit {
-        let (polling, continuations) = state.withLock { ($0.polling, Array($0.updateContinuations.values)) }
+        let (polling, continuations, eventStream) = state.withLock {
+            ($0.polling, Array($0.updateContinuations.values), $0.eventStream)
+        }
         polling?.cancel()
+        eventStream?.stop()
         for continuation in continuations { continuation.finish() }
     }
 

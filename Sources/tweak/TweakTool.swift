@@ -35,6 +35,8 @@ enum TweakTool {
           --remote URL        a remote tweaks document, below the overrides and above the local files;
                               list, get and explain fetch it once (a failed fetch is a warning, and the
                               cached remote values answer), watch every --remote-poll SECONDS (default 30)
+                              and, with --remote-events URL, whenever that server-sent events stream
+                              announces a change (polling is then the fallback while it is down)
           --remote-cache FILE where the fetched document is kept (default: one file per URL in
                               $XDG_CONFIG_HOME/tweaks/remote-cache/, else ~/.config/tweaks/remote-cache/)
           --allow-insecure-http
@@ -65,7 +67,8 @@ enum TweakTool {
         switch command {
         case "list", "get": return .init(valueOptions: stack, flags: TweakStack.flags.union(["json"]))
         case "explain", "set": return .init(valueOptions: stack, flags: TweakStack.flags)
-        case "watch": return .init(valueOptions: stack.union(["remote-poll"]), flags: TweakStack.flags)
+        case "watch":
+            return .init(valueOptions: stack.union(["remote-poll", "remote-events"]), flags: TweakStack.flags)
         case "reset": return .init(valueOptions: stack, flags: TweakStack.flags.union(["all"]))
         case "validate": return .init(valueOptions: ["against"])
         case "help", "--help", "-h": return .init()

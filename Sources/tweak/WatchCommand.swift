@@ -11,8 +11,10 @@ import TweaksRemote
 ///
 /// The remote document (`--remote URL`) is fetched at the start and then every `--remote-poll
 /// SECONDS` (default ``defaultRemotePollInterval``), with the backoff proportioned to that
-/// interval. Every provider failure (a fetch, an overrides file that no longer reads) is printed
-/// on standard error with the time of the next try, and so is each recovery.
+/// interval. With `--remote-events URL` it is also fetched as soon as that server-sent events
+/// stream announces a change (no random delay: one client); polling rounds are then skipped while
+/// the stream is connected. Every provider failure (a fetch, an overrides file that no longer
+/// reads) is printed on standard error with the time of the next try, and so is each recovery.
 enum WatchCommand {
     static let pollInterval: TimeInterval = 0.5
     static let defaultRemotePollInterval: TimeInterval = 30
@@ -23,9 +25,15 @@ enum WatchCommand {
         let stack = try TweakStack(arguments, pollInterval: pollInterval)
         let revealing = try arguments.value(of: "decrypt") != nil
         let changes = stack.manager.changes
+        let remoteEvents = try remoteEvents(arguments)
         await stack.refreshRemote()
         let events = printEvents(of: stack.manager)
         defer { events.cancel() }
+        if let remoteEvents, let remote = stack.remote {
+            remote.provider.startEventStream(remoteEvents)
+            Console.error("listening for changes announced at \(remoteEvents.url.absoluteString)")
+        }
+        defer { stack.remote?.provider.stopEventStream() }
         stack.remote?.provider.startPolling(every: remotePollInterval)
         defer { stack.remote?.provider.stopPolling() }
 
@@ -70,6 +78,26 @@ enum WatchCommand {
                 description: "--remote-poll \(text): not a positive number of seconds")
         }
         return seconds
+    }
+
+    /// `--remote-events URL`: the stream's configuration, only with `--remote`; `https`, or `http` to
+    /// a loopback host or with `--allow-insecure-http`.
+    private static func remoteEvents(_ arguments: CommandLineArguments) throws -> RemoteEventStreamConfiguration? {
+        guard let location = try arguments.value(of: "remote-events") else { return nil }
+        guard try arguments.value(of: "remote") != nil else {
+            throw CommandLineArguments.UsageError(description: "--remote-events needs --remote")
+        }
+        guard let url = URL(string: location), url.scheme != nil, url.host != nil else {
+            throw ToolError("--remote-events \(location): not a URL (expected https://host/path)")
+        }
+        do {
+            return try RemoteEventStreamConfiguration(
+                url: url, allowsInsecureHTTP: arguments.flags.contains("allow-insecure-http"), fetchDelay: 0...0)
+        } catch {
+            throw ToolError(
+                "--remote-events \(location): refused: use https (plain http is allowed to loopback hosts, "
+                    + "or with --allow-insecure-http)")
+        }
     }
 
     /// `feature.variable` → `value (source)`.

@@ -154,7 +154,10 @@ open class JSONEncoder: @unchecked Sendable {
   open func encode<T: Encodable>(_ value: T) throws -> Data { Data() }
 }
 public func pow(_ x: Double, _ y: Double) -> Double { 0 }
-public struct CharacterSet: Sendable, Hashable { public static let whitespaces = CharacterSet() }
+public struct CharacterSet: Sendable, Hashable {
+  public static let whitespaces = CharacterSet()
+  public static let whitespacesAndNewlines = CharacterSet()
+}
 extension StringProtocol {
   public func trimmingCharacters(in set: CharacterSet) -> String { "" }
   public func padding<T: StringProtocol>(toLength newLength: Int, withPad padString: T, startingAt padIndex: Int) -> String { "" }
@@ -212,6 +215,7 @@ public struct TimeZone: Sendable, Hashable { public init?(identifier: String) {}
 open class ProcessInfo: NSObject, @unchecked Sendable {
   open class var processInfo: ProcessInfo { ProcessInfo() }
   open var environment: [String: String] { [:] }
+  open var systemUptime: Double { 0 }
 }
 extension FileManager { @available(macOS 10.12, *) @available(iOS, unavailable) public var homeDirectoryForCurrentUser: URL { URL(fileURLWithPath: "") } }
 open class FileHandle: NSObject, @unchecked Sendable {
