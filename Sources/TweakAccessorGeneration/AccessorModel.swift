@@ -15,6 +15,8 @@ struct AccessorModel {
         let isEncrypted: Bool
         let title: String?
         let description: String?
+        /// Owner, kind and dates: documented, and an expired tweak's property is deprecated.
+        let lifecycle: TweakLifecycle
     }
 
     /// A name constant: `static let <name> = "<value>"`.
@@ -140,7 +142,8 @@ extension AccessorModel {
             properties.append(
                 Property(
                     name: name, feature: feature, variable: variable, type: type, value: tweak.value,
-                    isEncrypted: tweak.isEncrypted, title: tweak.title, description: tweak.desc))
+                    isEncrypted: tweak.isEncrypted, title: tweak.title, description: tweak.desc,
+                    lifecycle: definition.lifecycle))
         }
 
         private mutating func addVariableConstant(feature: String, variable: String) {

@@ -1,7 +1,8 @@
 import Foundation
 import TweakAccessorGeneration
+import Tweaks
 
-/// `tweak generate -l FILE -o FOLDER -c FOLDER`: writes `<accessorName>.swift` and
+/// `tweak generate -l FILE -o FOLDER -c FOLDER [--today YYYY-MM-DD]`: writes `<accessorName>.swift` and
 /// `<accessorName>+Constants.swift`, leaving unchanged files alone; nothing is written when the
 /// input has a problem, and every problem is printed.
 enum GenerateCommand {
@@ -16,10 +17,11 @@ enum GenerateCommand {
         let tweaks = try required("local", "-l FILE")
         let output = try required("output", "-o FOLDER")
         let configuration = try required("configuration", "-c FOLDER")
+        let today = try TweakDay.option(arguments)
         let outcomes: [AccessorGenerator.FileOutcome]
         do {
             outcomes = try AccessorGenerator.generate(
-                localTweaksFile: tweaks, configurationFolder: configuration, outputFolder: output)
+                localTweaksFile: tweaks, configurationFolder: configuration, outputFolder: output, today: today)
         } catch {
             Console.error(error.description)
             return 1

@@ -5,6 +5,8 @@ package struct LocalTweakDefinition: Sendable, Hashable {
     package let tweak: Tweak
     /// `GeneratedPropertyName`: the property name a generated accessor should use, when given.
     package let generatedPropertyName: String?
+    /// `Owner`, `Kind`, `Created` and `Expires`: kept beside the tweak, not in it, so reads do not pay.
+    package var lifecycle = TweakLifecycle()
 }
 
 /// A local tweaks document (the `LocalTweaks_example.json` schema), checked and turned into tweaks.
@@ -12,8 +14,11 @@ package struct LocalTweakDefinition: Sendable, Hashable {
 /// The schema: a top-level object mapping feature names to objects that map variable names to
 /// entries. An entry is an object with a required `Value` (a Boolean, number, string, object or
 /// array; never `null`) and the optional fields `Title`, `Description`, `Group`,
-/// `GeneratedPropertyName` (strings) and `Encrypted` (a Boolean). Any other field is an error, so
-/// typos such as `Tittle` are caught. The first problem found is thrown with its position;
+/// `GeneratedPropertyName` (strings), `Encrypted` (a Boolean) and the lifecycle fields `Owner`,
+/// `Kind`, `Created` and `Expires` (strings; see ``TweakLifecycle``). Any other field is an error,
+/// so typos such as `Tittle` are caught. A lifecycle field with a value it cannot take is an error
+/// when strict and a warning when lenient (the field is then ignored): metadata never costs a
+/// remote document its values. The first problem found is thrown with its position;
 /// ``problems(in:source:)`` lists them all.
 ///
 /// Top-level keys that start with `$` are not features: they belong to the format. The one known
@@ -130,7 +135,8 @@ extension LocalTweaksDocument {
 
         private static let valueTypes = "Boolean, number, string, object or array"
         /// The fields of an entry, most frequent first.
-        static let fieldNames = ["Value", "Title", "Description", "Group", "GeneratedPropertyName", "Encrypted"]
+        static let fieldNames =
+            ["Value", "Title", "Description", "Group", "GeneratedPropertyName", "Encrypted"] + TweakLifecycle.fieldNames
 
         init(
             bytes: [UInt8], source: String, tweakSource: String?, allowsBareValues: Bool = false,
@@ -203,6 +209,7 @@ extension LocalTweaksDocument {
             var group: String?
             var generatedPropertyName: String?
             var isEncrypted = false
+            var lifecycle = TweakLifecycle()
             var isValid = true
             var unknownFields: [JSONNode.Member] = []
             for field in fields {
@@ -232,6 +239,8 @@ extension LocalTweaksDocument {
                             at: field.value.offset, feature: feature, variable: variable)
                         isValid = false
                     }
+                case _ where TweakLifecycle.fieldNames.contains(field.key):
+                    readLifecycleField(field, into: &lifecycle, feature: feature, variable: variable, isValid: &isValid)
                 default:
                     if strictness == .strict {
                         report(.unknownField(field.key), at: field.keyOffset, feature: feature, variable: variable)
@@ -255,7 +264,26 @@ extension LocalTweaksDocument {
             let tweak = Tweak(
                 feature: feature, variable: variable, value: value, title: title, description: description,
                 group: group, source: tweakSource, isEncrypted: isEncrypted)
-            return LocalTweakDefinition(tweak: tweak, generatedPropertyName: generatedPropertyName)
+            return LocalTweakDefinition(
+                tweak: tweak, generatedPropertyName: generatedPropertyName, lifecycle: lifecycle)
+        }
+
+        /// Reads `Owner`, `Kind`, `Created` or `Expires`. A problem is an error when strict; when
+        /// lenient, a warning that leaves the field out.
+        private mutating func readLifecycleField(
+            _ field: JSONNode.Member, into lifecycle: inout TweakLifecycle, feature: String, variable: String,
+            isValid: inout Bool
+        ) {
+            let reason: TweakLoadError.Reason
+            if case .string(let text) = field.value.content {
+                guard let problem = lifecycle.set(field.key, from: text) else { return }
+                reason = problem
+            } else {
+                reason = .wrongType(field: field.key, expected: "string", found: field.value.typeName)
+            }
+            let isWarning = strictness == .lenient
+            report(reason, at: field.value.offset, feature: feature, variable: variable, asWarning: isWarning)
+            if !isWarning { isValid = false }
         }
 
         private mutating func string(

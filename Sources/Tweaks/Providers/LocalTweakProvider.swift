@@ -3,8 +3,8 @@ public import Foundation
 /// A read-only provider of the tweaks in a local JSON file, usually the app's defaults of last resort.
 ///
 /// The file maps features to variables to entries with a `Value` and optional `Title`,
-/// `Description`, `Group`, `GeneratedPropertyName` and `Encrypted` fields (see
-/// `LocalTweaks_example.json`). It is checked strictly when the provider is created: any problem
+/// `Description`, `Group`, `GeneratedPropertyName` and `Encrypted` fields, and the lifecycle
+/// fields of ``lifecycle(feature:variable:)`` (see `LocalTweaks_example.json`). It is checked strictly when the provider is created: any problem
 /// throws a ``TweakLoadError`` naming the file, line, column and tweak. Entries marked `Encrypted`
 /// are returned through ``decryptionClosure``.
 public final class LocalTweakProvider: TweakProvider {
@@ -64,6 +64,12 @@ public final class LocalTweakProvider: TweakProvider {
     /// Every tweak of the file, encrypted values still encrypted.
     public var knownTweaks: [Tweak] {
         definitions.values.map(\.tweak)
+    }
+
+    /// The tweak's `Owner`, `Kind`, `Created` and `Expires`, or `nil` when the file does not have
+    /// the tweak (a tweak without them has an empty lifecycle).
+    public func lifecycle(feature: String, variable: String) -> TweakLifecycle? {
+        definitions[TweakKey(feature: feature, variable: variable)]?.lifecycle
     }
 
     /// The `GeneratedPropertyName` of the tweak, when the file gives one.

@@ -1,0 +1,80 @@
+import Foundation
+import TweakAccessorGeneration
+import Tweaks
+
+/// The tweaks the local files declare, with the names generated code gives them.
+struct AuditDeclarations {
+    /// One declared tweak.
+    struct Declared {
+        let key: TweakKey
+        /// The local file that declares it (the first given, when several do).
+        let file: String
+        let lifecycle: TweakLifecycle
+    }
+
+    private(set) var tweaks: [TweakKey: Declared] = [:]
+    /// Feature → its variables, sorted.
+    private(set) var features: [String: [String]] = [:]
+    private(set) var variables: Set<String> = []
+    /// `Features.x` → feature, `Variables.y` → variable: the generated constants.
+    private(set) var generatedConstants: [String: String] = [:]
+    /// Generated accessor property → its tweak (`GeneratedPropertyName`, else the camel-cased variable).
+    private(set) var properties: [String: TweakKey] = [:]
+
+    /// Reads the local files, strictly: a problem is a `TweakLoadError` naming file, tweak and value.
+    init(files: [String]) throws {
+        for file in files {
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: file))
+            } catch {
+                throw TweakLoadError(source: file, reason: .unreadable(error.localizedDescription))
+            }
+            let document = try LocalTweaksDocument(bytes: [UInt8](data), source: file, tweakSource: file)
+            for (key, definition) in document.definitions.sorted(by: { $0.key < $1.key }) where tweaks[key] == nil {
+                tweaks[key] = Declared(key: key, file: file, lifecycle: definition.lifecycle)
+                variables.insert(key.variable)
+                generatedConstants["Features." + SwiftName.camelCased(key.feature)] = key.feature
+                generatedConstants["Variables." + SwiftName.camelCased(key.variable)] = key.variable
+                let property = definition.generatedPropertyName ?? SwiftName.camelCased(key.variable)
+                if properties[property] == nil { properties[property] = key }
+            }
+        }
+        var features: [String: [String]] = [:]
+        for key in tweaks.keys { features[key.feature, default: []].append(key.variable) }
+        self.features = features.mapValues { $0.sorted() }
+    }
+
+    func isDeclared(feature: String) -> Bool { features[feature] != nil }
+
+    /// The declared name nearest to `name` (edit distance at most 3, and under half its length), if any.
+    static func nearest(to name: String, among candidates: some Sequence<String>) -> String? {
+        let limit = min(3, max(1, name.count / 2))
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(name, candidate, limit: limit)
+            if distance <= limit, distance < (best?.distance ?? .max) || (distance == best?.distance && candidate < best!.name) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.name
+    }
+
+    /// Levenshtein distance, or more than `limit` when it is larger.
+    private static func editDistance(_ lhs: String, _ rhs: String, limit: Int) -> Int {
+        let left = Array(lhs.unicodeScalars)
+        let right = Array(rhs.unicodeScalars)
+        guard abs(left.count - right.count) <= limit else { return limit + 1 }
+        var previous = Array(0...right.count)
+        var current = previous
+        for i in 1...max(1, left.count) where !left.isEmpty {
+            current[0] = i
+            for j in 1...max(1, right.count) where !right.isEmpty {
+                let cost = left[i - 1] == right[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return left.isEmpty ? right.count : previous[right.count]
+    }
+}
