@@ -111,13 +111,13 @@ struct AccessorSourceRenderer {
             + "\(model.tweaksFileName) and the code"
     }
 
-    /// `Owner: @payments · kind: release · created 2026-01-01 · expires 2026-02-10`, or `nil`.
+    /// `Owner: @payments · Kind: release · Created: 2026-01-01 · Expires: 2026-02-10`, or `nil`.
     private func lifecycleLine(_ lifecycle: TweakLifecycle) -> String? {
         var parts: [String] = []
         if let owner = lifecycle.owner { parts.append("Owner: \(Self.singleLine(owner))") }
-        if let kind = lifecycle.kind { parts.append("kind: \(kind)") }
-        if let created = lifecycle.created { parts.append("created \(created)") }
-        if let expires = lifecycle.expires { parts.append("expires \(expires)") }
+        if let kind = lifecycle.kind { parts.append("Kind: \(kind)") }
+        if let created = lifecycle.created { parts.append("Created: \(created)") }
+        if let expires = lifecycle.expires { parts.append("Expires: \(expires)") }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
