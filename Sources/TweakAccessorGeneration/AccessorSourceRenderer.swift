@@ -78,7 +78,8 @@ struct AccessorSourceRenderer {
                 ] + lines
         }
         if let expires = property.lifecycle.expires, expires <= today {
-            lines.append("    @available(*, deprecated, message: \(Self.stringLiteral(expiryMessage(property, expires))))")
+            lines.append(
+                "    @available(*, deprecated, message: \(Self.stringLiteral(expiryMessage(property, expires))))")
         }
         if property.isEncrypted {
             lines += [

@@ -30,49 +30,49 @@ import Testing
         /// A small app: each file exercises one way code names tweaks, or fails to.
         static let sources: [String: String] = [
             "App/Checkout.swift": #"""
-                import Tweaks
+            import Tweaks
 
-                // manager.tweakWith(feature: "checkout", variable: "old_banner") was the banner.
-                /* A block comment: isFeatureEnabled("legacy") /* nested: "old_banner" */ still comment */
-                struct Checkout {
-                    let manager: TweakManager
-                    var isOn: Bool { manager.isFeatureEnabled("checkout") }
-                    let help = "Turn on old_banner in settings"
-                    let template = """
-                        tweakWith(feature: "checkout", variable: "old_banner")
-                        """
-                    func limit() throws -> Tweak { try manager.tweakWith(feature: "checkout", variable: "max_itemz") }
-                    var beta: Bool { manager.isFeatureEnabled("serch") }
-                }
-                """#,
+            // manager.tweakWith(feature: "checkout", variable: "old_banner") was the banner.
+            /* A block comment: isFeatureEnabled("legacy") /* nested: "old_banner" */ still comment */
+            struct Checkout {
+                let manager: TweakManager
+                var isOn: Bool { manager.isFeatureEnabled("checkout") }
+                let help = "Turn on old_banner in settings"
+                let template = """
+                    tweakWith(feature: "checkout", variable: "old_banner")
+                    """
+                func limit() throws -> Tweak { try manager.tweakWith(feature: "checkout", variable: "max_itemz") }
+                var beta: Bool { manager.isFeatureEnabled("serch") }
+            }
+            """#,
             "App/FlagNames.swift": #"""
-                enum FlagNames {
-                    static let search = "search"
-                    static let ranking: String = "ranking"
-                }
-                """#,
+            enum FlagNames {
+                static let search = "search"
+                static let ranking: String = "ranking"
+            }
+            """#,
             "App/Search/SearchView.swift": #"""
-                struct SearchView {
-                    let manager: TweakManager
-                    func ranking() throws -> String {
-                        try manager.tweakWith(feature: FlagNames.search, variable: FlagNames.ranking).value.description
-                    }
+            struct SearchView {
+                let manager: TweakManager
+                func ranking() throws -> String {
+                    try manager.tweakWith(feature: FlagNames.search, variable: FlagNames.ranking).value.description
                 }
-                """#,
+            }
+            """#,
             "App/Dynamic.swift": #"""
-                func dynamic(_ manager: TweakManager, prefix: String, name: Names) throws {
-                    _ = try manager.tweakWith(feature: "check" + "out", variable: "enabled")
-                    _ = manager.isFeatureEnabled("\(prefix)_beta")
-                    _ = try manager.tweakWith(feature: name.feature, variable: "x")
-                }
-                func isOn(_ manager: TweakManager, feature: String, variable: String) throws -> Bool {
-                    try manager.tweakWith(feature: feature, variable: variable).value == .bool(true)
-                }
-                """#,
+            func dynamic(_ manager: TweakManager, prefix: String, name: Names) throws {
+                _ = try manager.tweakWith(feature: "check" + "out", variable: "enabled")
+                _ = manager.isFeatureEnabled("\(prefix)_beta")
+                _ = try manager.tweakWith(feature: name.feature, variable: "x")
+            }
+            func isOn(_ manager: TweakManager, feature: String, variable: String) throws -> Bool {
+                try manager.tweakWith(feature: feature, variable: variable).value == .bool(true)
+            }
+            """#,
             "App/Legacy/LegacyTheme.swift": #"""
-                let theme = try? manager.tweakWith(feature: #"legacy"#, variable: #"theme"#)
-                let items = flags.maxCheckoutItems
-                """#,
+            let theme = try? manager.tweakWith(feature: #"legacy"#, variable: #"theme"#)
+            let items = flags.maxCheckoutItems
+            """#,
         ]
 
         /// Writes the tweaks file, the sources and the accessor `tweak generate` makes of them.
@@ -181,7 +181,8 @@ import Testing
                     try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
                 #expect(
                     Set(object.keys) == [
-                        "version", "today", "scannedFiles", "skippedGeneratedFiles", "declaredTweaks", "counts", "findings",
+                        "version", "today", "scannedFiles", "skippedGeneratedFiles", "declaredTweaks", "counts",
+                        "findings",
                     ])
                 #expect(object["version"] as? Int == 1)
                 #expect(object["today"] as? String == "2026-11-23")

@@ -21,7 +21,8 @@ import Testing
                 try sandbox.write(Self.tweaks, to: "good.json")
                 #expect(try sandbox.run("validate", "good.json").status == 0)
                 try sandbox.write(
-                    #"{"f": {"v": {"Value": 1, "Expires": "2026-02-30", "Kind": "relase", "Owner": 3}}}"#, to: "bad.json")
+                    #"{"f": {"v": {"Value": 1, "Expires": "2026-02-30", "Kind": "relase", "Owner": 3}}}"#,
+                    to: "bad.json")
                 let run = try sandbox.run("validate", "bad.json")
                 #expect(run.status == 1)
                 #expect(
@@ -49,7 +50,8 @@ import Testing
                     try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
                 let lifecycle = try #require(entries.first?["lifecycle"] as? [String: Any])
                 #expect(lifecycle["owner"] as? String == "@payments" && lifecycle["kind"] as? String == "release")
-                #expect(lifecycle["created"] as? String == "2000-01-01" && lifecycle["expires"] as? String == "2000-03-01")
+                #expect(
+                    lifecycle["created"] as? String == "2000-01-01" && lifecycle["expires"] as? String == "2000-03-01")
                 #expect(entries.last?["lifecycle"] is NSNull)
 
                 let explain = try sandbox.run("explain", "checkout", "enabled", "--local", "t.json")
@@ -66,14 +68,16 @@ import Testing
             try ToolSandbox.with { sandbox in
                 try sandbox.write(Self.tweaks, to: "t.json")
                 try sandbox.write(#"{"accessorName": "Flags"}"#, to: "config/config.json")
-                let before = try sandbox.run("generate", "-l", "t.json", "-o", "out", "-c", "config", "--today", "2000-02-29")
+                let before = try sandbox.run(
+                    "generate", "-l", "t.json", "-o", "out", "-c", "config", "--today", "2000-02-29")
                 #expect(before.status == 0)
                 let accessor = sandbox.folder.appendingPathComponent("out/Flags.swift")
                 #expect(try !String(contentsOf: accessor, encoding: .utf8).contains("@available"))
                 _ = try sandbox.run("generate", "-l", "t.json", "-o", "out", "-c", "config", "--today", "2000-03-01")
                 #expect(
                     try String(contentsOf: accessor, encoding: .utf8).contains(
-                        #"@available(*, deprecated, message: "checkout.enabled expired on 2000-03-01 (owner @payments)"#))
+                        #"@available(*, deprecated, message: "checkout.enabled expired on 2000-03-01 (owner @payments)"#
+                    ))
                 let bad = try sandbox.run("generate", "-l", "t.json", "-o", "out", "-c", "config", "--today", "soon")
                 #expect(bad.status == 2)
             }

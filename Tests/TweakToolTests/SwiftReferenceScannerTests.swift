@@ -38,7 +38,8 @@ import Testing
             let y = isFeatureEnabled("real")
             """#
         #expect(calls(source) == ["9: real.enabled"])
-        #expect(scan(source).literals == [#"isFeatureEnabled("d")"#, #"tweakWith(feature: "e", variable: "f")"#, "real"])
+        #expect(
+            scan(source).literals == [#"isFeatureEnabled("d")"#, #"tweakWith(feature: "e", variable: "f")"#, "real"])
     }
 
     @Test func interpolationMayHoldStringsAndParentheses() {
@@ -80,9 +81,10 @@ import Testing
             if let unwrapped = optional { }
             """#)
         #expect(references.constants.map(\.name) == ["checkout", "limit", "alias", "beta"])
-        #expect(references.constants.map(\.value) == [
-            .literal("checkout"), .literal("max_items"), .reference(["Names", "checkout"]), .literal("beta_flag"),
-        ])
+        #expect(
+            references.constants.map(\.value) == [
+                .literal("checkout"), .literal("max_items"), .reference(["Names", "checkout"]), .literal("beta_flag"),
+            ])
         // A declared name is no use of it; `Names.checkout` in the alias is.
         #expect(!references.identifiers.contains("limit") && references.identifiers.contains("checkout"))
     }

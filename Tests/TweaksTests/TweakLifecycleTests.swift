@@ -10,9 +10,10 @@ import Testing
         let day = try #require(TweakDay("2028-02-29"))
         #expect((day.year, day.month, day.day) == (2028, 2, 29))
         #expect(day.description == "2028-02-29")
-        for text in ["2026-02-29", "2100-02-29", "2026-13-01", "2026-04-31", "2026-00-10", "26-01-01", "2026-1-1",
-            "2026-01-01T00:00", " 2026-01-01", "2026/01/01", "０２０２-01-01", ""]
-        {
+        for text in [
+            "2026-02-29", "2100-02-29", "2026-13-01", "2026-04-31", "2026-00-10", "26-01-01", "2026-1-1",
+            "2026-01-01T00:00", " 2026-01-01", "2026/01/01", "０２０２-01-01", "",
+        ] {
             #expect(TweakDay(text) == nil, "\(text)")
         }
         #expect(TweakDay("2000-02-29") != nil)
@@ -110,7 +111,8 @@ import Testing
 
     @Test func aRemoteDocumentKeepsItsValuesWhenItsMetadataIsBad() throws {
         let document = try LocalTweaksDocument(
-            bytes: Array(#"{"f": {"v": {"Value": 2, "Kind": "kill-switch", "Expires": 20260101, "Owner": "@a"}}}"#.utf8),
+            bytes: Array(
+                #"{"f": {"v": {"Value": 2, "Kind": "kill-switch", "Expires": 20260101, "Owner": "@a"}}}"#.utf8),
             source: "remote", tweakSource: nil, allowsBareValues: true, strictness: .lenient)
         let definition = try #require(document.definition(feature: "f", variable: "v"))
         #expect(definition.tweak.value == .int(2))
@@ -119,6 +121,7 @@ import Testing
         #expect(
             document.warnings.first?.reason
                 == .invalidFieldValue(
-                    field: "Kind", value: "kill-switch", expected: "one of release, experiment, operational, permission"))
+                    field: "Kind", value: "kill-switch", expected: "one of release, experiment, operational, permission"
+                ))
     }
 }

@@ -52,7 +52,9 @@ enum AuditCommand {
     }
 
     /// `--fail-on undeclared,expired` (repeatable; `all` for every class).
-    private static func failClasses(_ values: [String]) throws(CommandLineArguments.UsageError) -> Set<AuditFinding.Class> {
+    private static func failClasses(_ values: [String]) throws(CommandLineArguments.UsageError) -> Set<
+        AuditFinding.Class
+    > {
         var classes: Set<AuditFinding.Class> = []
         for name in values.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces) }) {
             if name == "all" {
@@ -61,7 +63,8 @@ enum AuditCommand {
                 classes.insert(kind)
             } else {
                 let names = AuditFinding.Class.allCases.map(\.rawValue).joined(separator: ", ")
-                throw CommandLineArguments.UsageError(description: "--fail-on: unknown class '\(name)' (one of \(names), all)")
+                throw CommandLineArguments.UsageError(
+                    description: "--fail-on: unknown class '\(name)' (one of \(names), all)")
             }
         }
         return classes

@@ -14,6 +14,10 @@ struct Auditor {
 
     /// Name → every value it may stand for, from every file's constants (aliases followed).
     private var constants: [String: Set<String>] = [:]
+    /// `feature.variable` (or `feature`) not declared → the nearest declared name, once per name.
+    private var suggestions: [String: String?] = [:]
+    /// Every declared `feature.variable`, for suggestions.
+    private lazy var declaredNames = declarations.tweaks.keys.map { "\($0.feature).\($0.variable)" }
     private(set) var findings: [AuditFinding] = []
     /// Declared tweaks some code references.
     private(set) var referenced: Set<TweakKey> = []
@@ -97,8 +101,12 @@ struct Auditor {
         }
         // Names used apart from calls: a feature and one of its variables named in the same file.
         var names = references.literals
-        for identifier in references.identifiers {
-            if let values = constants[identifier] { names.formUnion(values) }
+        if constants.count < references.identifiers.count {
+            for (name, values) in constants where references.identifiers.contains(name) { names.formUnion(values) }
+        } else {
+            for identifier in references.identifiers {
+                if let values = constants[identifier] { names.formUnion(values) }
+            }
         }
         for constant in references.generatedConstants {
             if let name = declarations.generatedConstants[constant] { names.insert(name) }
@@ -141,26 +149,30 @@ struct Auditor {
     }
 
     private mutating func reportUndeclared(feature: String, variable: String?, file: ScannedFile, line: Int) {
-        let suggestion: String?
-        let name: String
-        if let variable {
-            name = "\(feature).\(variable)"
-            if let variables = declarations.features[feature] {
-                suggestion = AuditDeclarations.nearest(to: variable, among: variables).map { "\(feature).\($0)" }
-            } else {
-                let keys = declarations.tweaks.keys.map { "\($0.feature).\($0.variable)" }
-                suggestion = AuditDeclarations.nearest(to: name, among: keys)
-            }
-        } else {
-            name = feature
-            suggestion = AuditDeclarations.nearest(to: feature, among: declarations.features.keys)
-        }
+        let name = variable.map { "\(feature).\($0)" } ?? feature
+        let suggestion = suggestion(for: name, feature: feature, variable: variable)
         let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
         var finding = AuditFinding(
             kind: .undeclared, feature: feature, variable: variable, location: file.path, line: line,
             message: "\(name) is not declared in any local file\(hint)")
         finding.details = ["suggestion": suggestion]
         findings.append(finding)
+    }
+
+    /// The declared name nearest to an undeclared one: a variable of the same feature, else any tweak
+    /// (or, for a feature alone, any feature).
+    private mutating func suggestion(for name: String, feature: String, variable: String?) -> String? {
+        if let known = suggestions[name] { return known }
+        let suggestion: String?
+        if let variable, let variables = declarations.features[feature] {
+            suggestion = AuditDeclarations.nearest(to: variable, among: variables).map { "\(feature).\($0)" }
+        } else if variable != nil {
+            suggestion = AuditDeclarations.nearest(to: name, among: declaredNames)
+        } else {
+            suggestion = AuditDeclarations.nearest(to: feature, among: declarations.features.keys)
+        }
+        suggestions[name] = suggestion
+        return suggestion
     }
 
     private mutating func report(
@@ -206,7 +218,8 @@ struct Auditor {
 
     /// Reports overrides in `layer` (named `source`) of tweaks that no local file declares.
     mutating func checkOverrides(_ overrides: [Tweak], in source: String) {
-        for tweak in overrides where declarations.tweaks[TweakKey(feature: tweak.feature, variable: tweak.variable)] == nil {
+        for tweak in overrides
+        where declarations.tweaks[TweakKey(feature: tweak.feature, variable: tweak.variable)] == nil {
             var finding = AuditFinding(
                 kind: .orphanOverride, feature: tweak.feature, variable: tweak.variable, location: source,
                 message: "\(tweak.feature).\(tweak.variable) is overridden but no local file declares it")

@@ -174,7 +174,8 @@ struct SwiftLexer {
             if byte == UInt8(ascii: "\"") {
                 let closesHere =
                     !isMultiLine
-                    || (self.byte(at: index + 1) == UInt8(ascii: "\"") && self.byte(at: index + 2) == UInt8(ascii: "\""))
+                    || (self.byte(at: index + 1) == UInt8(ascii: "\"")
+                        && self.byte(at: index + 2) == UInt8(ascii: "\""))
                 let quoteLength = isMultiLine ? 3 : 1
                 if closesHere, hasHashes(hashes, at: index + quoteLength) {
                     let contentEnd = index

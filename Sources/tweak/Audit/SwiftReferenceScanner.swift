@@ -42,12 +42,9 @@ struct SwiftReferenceScanner {
     /// Calls (after a `.`) that take a feature and a variable as their first two arguments, and how
     /// many arguments they take: `TweakOverride`'s and `TweakOverrides`' factories.
     private static let positionalCalls: [String: Int] = ["tweak": 3, "set": 3, "tweakRemoved": 2, "removed": 2]
-    private static let declarationKeywords: Set<String> = ["let", "var", "func", "case", "class", "struct", "enum"]
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private let tokens: [SwiftToken]
-    /// The text of each identifier token up to the one being read (others empty).
-    private var names: [String]
     private var references = FileReferences()
 
     /// Scans `bytes`, the contents of one Swift file.
@@ -60,7 +57,6 @@ struct SwiftReferenceScanner {
     private init(bytes: UnsafeBufferPointer<UInt8>, tokens: [SwiftToken]) {
         self.bytes = bytes
         self.tokens = tokens
-        names = Array(repeating: "", count: tokens.count)
     }
 
     /// An open bracket; a parenthesis collects its arguments as token ranges.
@@ -72,37 +68,41 @@ struct SwiftReferenceScanner {
         let callee: String?
         /// A parameter list (`func f(feature: String)`), not a call.
         let isDeclaration: Bool
-        var argumentStarts: [Int] = []
+        /// Where the frame's argument starts begin in the shared stack of them.
+        let firstArgument: Int
     }
 
     private mutating func run() {
         var frames: [Frame] = []
+        // The token indices where arguments start, of every open parenthesis, innermost last.
+        var argumentStarts: [Int] = []
         var pendingDeclaration = false
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
             switch token.kind {
             case .identifier:
-                let name = text(token)
-                names[index] = name
-                let previous = index > 0 ? tokens[index - 1] : nil
-                let afterDot = previous.map { isPunctuation($0, ".") } ?? false
-                let isDeclared =
-                    previous?.kind == .identifier && Self.declarationKeywords.contains(names[index - 1])
-                if (name == "func" || name == "init" || name == "subscript") && !afterDot { pendingDeclaration = true }
-                if isDeclared {
-                    readConstant(named: name, at: index)
-                } else {
+                let code = code(of: token)
+                let afterDot = index > 0 && isPunctuation(tokens[index - 1], ".")
+                if !afterDot, code == Self.funcCode || code == Self.initCode || isWord(token, "subscript") {
+                    pendingDeclaration = true
+                }
+                if index > 0, tokens[index - 1].kind == .identifier,
+                    Self.declarationCodes.contains(self.code(of: tokens[index - 1]))
+                {
+                    readConstant(named: text(token), at: index)
+                } else if afterDot {
+                    let name = text(token)
                     references.identifiers.insert(name)
-                    if afterDot {
-                        references.members.insert(name)
-                        if index >= 2, tokens[index - 2].kind == .identifier {
-                            let qualifier = names[index - 2]
-                            if qualifier == "Features" || qualifier == "Variables" {
-                                references.generatedConstants.insert(qualifier + "." + name)
-                            }
+                    references.members.insert(name)
+                    if index >= 2, tokens[index - 2].kind == .identifier {
+                        let qualifier = tokens[index - 2]
+                        if isWord(qualifier, "Features") || isWord(qualifier, "Variables") {
+                            references.generatedConstants.insert(text(qualifier) + "." + name)
                         }
                     }
+                } else if !Self.isKeyword(code) {
+                    references.identifiers.insert(text(token))
                 }
             case .string:
                 references.literals.insert(stringValue(token))
@@ -111,21 +111,22 @@ struct SwiftReferenceScanner {
             case .punctuation:
                 switch token.byte {
                 case UInt8(ascii: "("):
-                    let previous = index > 0 ? tokens[index - 1] : nil
-                    let callee = previous.flatMap { $0.kind == .identifier ? names[index - 1] : nil }
-                    let isCaseDeclaration = index >= 2 && names[index - 2] == "case"
+                    let callee = index > 0 && tokens[index - 1].kind == .identifier ? text(tokens[index - 1]) : nil
+                    let isCase = index >= 2 && tokens[index - 2].kind == .identifier && isWord(tokens[index - 2], "case")
                     frames.append(
                         Frame(
-                            opener: token.byte, open: index, callee: callee,
-                            isDeclaration: pendingDeclaration || isCaseDeclaration, argumentStarts: [index + 1]))
+                            opener: token.byte, open: index, callee: callee, isDeclaration: pendingDeclaration || isCase,
+                            firstArgument: argumentStarts.count))
+                    argumentStarts.append(index + 1)
                     pendingDeclaration = false
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
                     if token.byte == UInt8(ascii: "{") { pendingDeclaration = false }
-                    frames.append(Frame(opener: token.byte, open: index, callee: nil, isDeclaration: false))
+                    frames.append(
+                        Frame(
+                            opener: token.byte, open: index, callee: nil, isDeclaration: false,
+                            firstArgument: argumentStarts.count))
                 case UInt8(ascii: ","):
-                    if let last = frames.indices.last, frames[last].opener == UInt8(ascii: "(") {
-                        frames[last].argumentStarts.append(index + 1)
-                    }
+                    if let last = frames.last, last.opener == UInt8(ascii: "(") { argumentStarts.append(index + 1) }
                 case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
                     let opener: UInt8 =
                         token.byte == UInt8(ascii: ")")
@@ -133,8 +134,12 @@ struct SwiftReferenceScanner {
                     // Recover from unbalanced brackets (`#if` branches) by closing to the matching kind.
                     guard let match = frames.lastIndex(where: { $0.opener == opener }) else { break }
                     let frame = frames[match]
+                    if opener == UInt8(ascii: "("), !frame.isDeclaration {
+                        let end = match + 1 < frames.count ? frames[match + 1].firstArgument : argumentStarts.count
+                        readCall(frame, arguments: argumentStarts[frame.firstArgument..<end], close: index)
+                    }
+                    argumentStarts.removeSubrange(frame.firstArgument...)
                     frames.removeSubrange(match...)
-                    if opener == UInt8(ascii: "("), !frame.isDeclaration { readCall(frame, close: index) }
                 default:
                     break
                 }
@@ -143,16 +148,65 @@ struct SwiftReferenceScanner {
         }
     }
 
+    // MARK: Words
+
+    // Names of up to 8 ASCII bytes are compared as one number, their bytes packed: no `String` is
+    // made for a keyword, and no hashing is done to recognize one.
+
+    /// The bytes of a name of at most 8 bytes as one number; 0 for longer names.
+    private func code(of token: SwiftToken) -> UInt64 {
+        let length = Int(token.end - token.start)
+        guard length <= 8 else { return 0 }
+        var value: UInt64 = 0
+        for offset in Int(token.start)..<Int(token.end) { value = value << 8 | UInt64(bytes[offset]) }
+        return value
+    }
+
+    private static func code(_ word: String) -> UInt64 {
+        word.utf8.reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    /// Whether the token's text is `word`.
+    private func isWord(_ token: SwiftToken, _ word: StaticString) -> Bool {
+        guard Int(token.end - token.start) == word.utf8CodeUnitCount else { return false }
+        let start = Int(token.start)
+        for offset in 0..<word.utf8CodeUnitCount where bytes[start + offset] != word.utf8Start[offset] { return false }
+        return true
+    }
+
+    private static let funcCode = code("func")
+    private static let initCode = code("init")
+    /// The names after which a name is declared (and so is no use of it).
+    private static let declarationCodes = ["let", "var", "func", "case", "class", "struct", "enum"].map(code)
+    /// Keywords and common type names, which never name a constant: not worth remembering as uses.
+    private static let keywordCodes = [
+        "let", "var", "func", "return", "self", "Self", "true", "false", "nil", "if", "else", "guard", "in", "for",
+        "try", "await", "static", "private", "public", "import", "struct", "class", "enum", "case", "init", "throws",
+        "some", "any", "where", "switch", "default", "do", "catch", "is", "as", "String", "Int", "Bool", "Double",
+        "internal", "final", "override", "mutating", "while", "break", "continue", "defer", "throw", "get", "set",
+    ].map(code).sorted()
+
+    private static func isKeyword(_ code: UInt64) -> Bool {
+        guard code != 0 else { return false }
+        var low = 0
+        var high = keywordCodes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keywordCodes[middle] < code { low = middle + 1 } else { high = middle }
+        }
+        return low < keywordCodes.count && keywordCodes[low] == code
+    }
+
     // MARK: Calls
 
-    private mutating func readCall(_ frame: Frame, close: Int) {
+    private mutating func readCall(_ frame: Frame, arguments: ArraySlice<Int>, close: Int) {
         var labeled: [String: Range<Int>] = [:]
         var positional: [Range<Int>] = []
-        for (number, start) in frame.argumentStarts.enumerated() {
-            let end = number + 1 < frame.argumentStarts.count ? frame.argumentStarts[number + 1] - 1 : close
+        for (offset, start) in zip(arguments.indices, arguments) {
+            let end = offset + 1 < arguments.endIndex ? arguments[offset + 1] - 1 : close
             guard start < end else { continue }
             if end - start >= 2, tokens[start].kind == .identifier, isPunctuation(tokens[start + 1], ":") {
-                labeled[name(at: start)] = (start + 2)..<end
+                labeled[text(tokens[start])] = (start + 2)..<end
             } else if labeled.isEmpty {
                 positional.append(start..<end)
             }
@@ -161,12 +215,14 @@ struct SwiftReferenceScanner {
         if let feature = labeled["feature"] {
             var variable = labeled["variable"].map { expression($0, label: "variable") }
             if variable == nil, frame.callee == "setFeatureEnabled" { variable = .literal("enabled") }
-            references.calls.append(.init(feature: expression(feature, label: "feature"), variable: variable, line: line))
+            references.calls.append(
+                .init(feature: expression(feature, label: "feature"), variable: variable, line: line))
             return
         }
         guard let callee = frame.callee else { return }
         if Self.featureSwitchCalls.contains(callee), let first = positional.first {
-            references.calls.append(.init(feature: expression(first, label: nil), variable: .literal("enabled"), line: line))
+            references.calls.append(
+                .init(feature: expression(first, label: nil), variable: .literal("enabled"), line: line))
         } else if let count = Self.positionalCalls[callee], positional.count == count, frame.open >= 2,
             isPunctuation(tokens[frame.open - 2], ".")
         {
@@ -198,7 +254,7 @@ struct SwiftReferenceScanner {
                     if position == range.lowerBound, isPunctuation(token, ".") { continue }
                     return nil
                 }
-                parts.append(name(at: position))
+                parts.append(text(token))
             } else {
                 guard isPunctuation(token, ".") else { return nil }
             }
@@ -249,10 +305,6 @@ struct SwiftReferenceScanner {
         token.kind == .punctuation && token.byte == UInt8(character.value)
     }
 
-    private func name(at index: Int) -> String {
-        names[index].isEmpty ? text(tokens[index]) : names[index]
-    }
-
     private func text(_ token: SwiftToken) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.end)]), as: UTF8.self)
     }
@@ -261,7 +313,8 @@ struct SwiftReferenceScanner {
     private func stringValue(_ token: SwiftToken) -> String {
         guard token.byte == 1 else { return text(token) }
         var scalars = String.UnicodeScalarView()
-        let content = String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.end)]), as: UTF8.self)
+        let content = String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.end)]), as: UTF8.self)
         var iterator = content.unicodeScalars.makeIterator()
         while let scalar = iterator.next() {
             guard scalar == "\\", let escaped = iterator.next() else {
