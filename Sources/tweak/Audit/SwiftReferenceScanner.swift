@@ -112,11 +112,11 @@ struct SwiftReferenceScanner {
                 switch token.byte {
                 case UInt8(ascii: "("):
                     let callee = index > 0 && tokens[index - 1].kind == .identifier ? text(tokens[index - 1]) : nil
-                    let isCase = index >= 2 && tokens[index - 2].kind == .identifier && isWord(tokens[index - 2], "case")
+                    let isCase = index >= 2 && isWord(tokens[index - 2], "case")
                     frames.append(
                         Frame(
-                            opener: token.byte, open: index, callee: callee, isDeclaration: pendingDeclaration || isCase,
-                            firstArgument: argumentStarts.count))
+                            opener: token.byte, open: index, callee: callee,
+                            isDeclaration: pendingDeclaration || isCase, firstArgument: argumentStarts.count))
                     argumentStarts.append(index + 1)
                     pendingDeclaration = false
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
@@ -166,9 +166,9 @@ struct SwiftReferenceScanner {
         word.utf8.reduce(0) { $0 << 8 | UInt64($1) }
     }
 
-    /// Whether the token's text is `word`.
+    /// Whether the token is the name `word`.
     private func isWord(_ token: SwiftToken, _ word: StaticString) -> Bool {
-        guard Int(token.end - token.start) == word.utf8CodeUnitCount else { return false }
+        guard token.kind == .identifier, Int(token.end - token.start) == word.utf8CodeUnitCount else { return false }
         let start = Int(token.start)
         for offset in 0..<word.utf8CodeUnitCount where bytes[start + offset] != word.utf8Start[offset] { return false }
         return true
