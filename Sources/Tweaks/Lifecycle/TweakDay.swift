@@ -37,12 +37,12 @@ public struct TweakDay: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.day = day
     }
 
-    /// The day that `date` falls on in `timeZone` (the Gregorian calendar).
+    /// The day that `date` falls on in `timeZone` (by its offset from UTC at that moment).
     public init(_ date: Date, timeZone: TimeZone = .current) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        self.init(ordinal: Self.ordinal(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1))
+        let seconds = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
+        // Clamped before the conversion, which would trap on an infinite or NaN date; years stay 1...9999.
+        let days = (seconds / 86_400).rounded(.down)
+        self.init(ordinal: days.isNaN ? 0 : Int(min(max(days, -1e7), 1e7)))
     }
 
     /// The day `days` later (earlier when negative).
