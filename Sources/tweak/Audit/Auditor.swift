@@ -74,17 +74,18 @@ struct Auditor {
         let references = file.references
         var featuresHere: Set<String> = []
         for call in references.calls {
+            // Both names are resolved first, so that each one that cannot be is reported.
             let features = values(of: call.feature, in: file, line: call.line)
-            let variables = call.variable.map { values(of: $0, in: file, line: call.line) }
-            guard let features else { continue }
-            featuresHere.formUnion(features)
-            guard let variables else {
-                for feature in features where !declarations.isDeclared(feature: feature) {
+            guard let variableExpression = call.variable else {
+                for feature in features ?? [] where !declarations.isDeclared(feature: feature) {
                     reportUndeclared(feature: feature, variable: nil, file: file, line: call.line)
                 }
+                featuresHere.formUnion(features ?? [])
                 continue
             }
-            guard let variables else { continue }
+            let variables = values(of: variableExpression, in: file, line: call.line)
+            guard let features, let variables else { continue }
+            featuresHere.formUnion(features)
             for feature in features {
                 for variable in variables {
                     let key = TweakKey(feature: feature, variable: variable)
