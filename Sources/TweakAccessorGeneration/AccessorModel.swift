@@ -50,7 +50,8 @@ struct AccessorModel {
             builder.addFeature(feature)
             for variable in document.features[feature]! {
                 guard let definition = document.definition(feature: feature, variable: variable) else { continue }
-                builder.add(definition)
+                let key = TweakKey(feature: feature, variable: variable)
+                builder.add(definition, lifecycle: document.lifecycles[key] ?? TweakLifecycle())
             }
         }
         guard builder.problems.isEmpty else { throw AccessorGenerationError(problems: builder.problems) }
@@ -97,7 +98,7 @@ extension AccessorModel {
             }
         }
 
-        mutating func add(_ definition: LocalTweakDefinition) {
+        mutating func add(_ definition: LocalTweakDefinition, lifecycle: TweakLifecycle) {
             let tweak = definition.tweak
             let (feature, variable) = (tweak.feature, tweak.variable)
             addVariableConstant(feature: feature, variable: variable)
@@ -143,7 +144,7 @@ extension AccessorModel {
                 Property(
                     name: name, feature: feature, variable: variable, type: type, value: tweak.value,
                     isEncrypted: tweak.isEncrypted, title: tweak.title, description: tweak.desc,
-                    lifecycle: definition.lifecycle))
+                    lifecycle: lifecycle))
         }
 
         private mutating func addVariableConstant(feature: String, variable: String) {

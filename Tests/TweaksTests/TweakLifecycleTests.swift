@@ -116,7 +116,7 @@ import Testing
             source: "remote", tweakSource: nil, allowsBareValues: true, strictness: .lenient)
         let definition = try #require(document.definition(feature: "f", variable: "v"))
         #expect(definition.tweak.value == .int(2))
-        #expect(definition.lifecycle == TweakLifecycle(owner: "@a"))
+        #expect(document.lifecycles[TweakKey(feature: "f", variable: "v")] == TweakLifecycle(owner: "@a"))
         #expect(document.warnings.map(\.reason.field) == ["Kind", "Expires"])
         #expect(
             document.warnings.first?.reason

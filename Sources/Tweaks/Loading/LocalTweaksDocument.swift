@@ -5,8 +5,6 @@ package struct LocalTweakDefinition: Sendable, Hashable {
     package let tweak: Tweak
     /// `GeneratedPropertyName`: the property name a generated accessor should use, when given.
     package let generatedPropertyName: String?
-    /// `Owner`, `Kind`, `Created` and `Expires`: kept beside the tweak, not in it, so reads do not pay.
-    package var lifecycle = TweakLifecycle()
 }
 
 /// A local tweaks document (the `LocalTweaks_example.json` schema), checked and turned into tweaks.
@@ -56,6 +54,9 @@ package struct LocalTweaksDocument: Sendable {
     package let definitions: [TweakKey: LocalTweakDefinition]
     /// Every feature of the document, with its variable names sorted.
     package let features: [String: [String]]
+    /// The `Owner`, `Kind`, `Created` and `Expires` of the tweaks that give any: kept apart from
+    /// ``definitions``, which providers read on every lookup.
+    package let lifecycles: [TweakKey: TweakLifecycle]
     /// What a ``Strictness/lenient`` read ignored, in document order; always empty when strict.
     package let warnings: [TweakLoadError]
 
@@ -84,6 +85,7 @@ package struct LocalTweaksDocument: Sendable {
             strictness: strictness)
         (definitions, features) = reader.read(root)
         if let first = reader.problems.first { throw first }
+        lifecycles = reader.lifecycles
         warnings = reader.warnings
     }
 
@@ -132,6 +134,7 @@ extension LocalTweaksDocument {
         let strictness: Strictness
         private(set) var problems: [TweakLoadError] = []
         private(set) var warnings: [TweakLoadError] = []
+        private(set) var lifecycles: [TweakKey: TweakLifecycle] = [:]
 
         private static let valueTypes = "Boolean, number, string, object or array"
         /// The fields of an entry, most frequent first.
@@ -264,8 +267,8 @@ extension LocalTweaksDocument {
             let tweak = Tweak(
                 feature: feature, variable: variable, value: value, title: title, description: description,
                 group: group, source: tweakSource, isEncrypted: isEncrypted)
-            return LocalTweakDefinition(
-                tweak: tweak, generatedPropertyName: generatedPropertyName, lifecycle: lifecycle)
+            if !lifecycle.isEmpty { lifecycles[TweakKey(feature: feature, variable: variable)] = lifecycle }
+            return LocalTweakDefinition(tweak: tweak, generatedPropertyName: generatedPropertyName)
         }
 
         /// Reads `Owner`, `Kind`, `Created` or `Expires`. A problem is an error when strict; when

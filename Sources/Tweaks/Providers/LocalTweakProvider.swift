@@ -15,6 +15,8 @@ public final class LocalTweakProvider: TweakProvider {
     public let features: [String: [String]]
 
     private let definitions: [TweakKey: LocalTweakDefinition]
+    /// Apart from ``definitions``, which every lookup reads.
+    private let lifecycles: [TweakKey: TweakLifecycle]
     private let decryption = Locked<DecryptionClosure?>(nil)
 
     /// A provider of the tweaks in the JSON file at `jsonURL`, a file URL.
@@ -42,6 +44,7 @@ public final class LocalTweakProvider: TweakProvider {
         let document = try LocalTweaksDocument(data: data, source: source, tweakSource: name)
         definitions = document.definitions
         features = document.features
+        lifecycles = document.lifecycles
     }
 
     /// Decrypts the values of entries marked `Encrypted`; read only when such an entry is asked for.
@@ -69,7 +72,9 @@ public final class LocalTweakProvider: TweakProvider {
     /// The tweak's `Owner`, `Kind`, `Created` and `Expires`, or `nil` when the file does not have
     /// the tweak (a tweak without them has an empty lifecycle).
     public func lifecycle(feature: String, variable: String) -> TweakLifecycle? {
-        definitions[TweakKey(feature: feature, variable: variable)]?.lifecycle
+        let key = TweakKey(feature: feature, variable: variable)
+        guard definitions[key] != nil else { return nil }
+        return lifecycles[key] ?? TweakLifecycle()
     }
 
     /// The `GeneratedPropertyName` of the tweak, when the file gives one.

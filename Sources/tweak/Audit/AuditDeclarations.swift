@@ -32,7 +32,8 @@ struct AuditDeclarations {
             }
             let document = try LocalTweaksDocument(bytes: [UInt8](data), source: file, tweakSource: file)
             for (key, definition) in document.definitions.sorted(by: { $0.key < $1.key }) where tweaks[key] == nil {
-                tweaks[key] = Declared(key: key, file: file, lifecycle: definition.lifecycle)
+                tweaks[key] = Declared(
+                    key: key, file: file, lifecycle: document.lifecycles[key] ?? TweakLifecycle())
                 variables.insert(key.variable)
                 generatedConstants["Features." + SwiftName.camelCased(key.feature)] = key.feature
                 generatedConstants["Variables." + SwiftName.camelCased(key.variable)] = key.variable
