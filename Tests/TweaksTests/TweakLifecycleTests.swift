@@ -107,6 +107,10 @@ import Testing
         #expect(error(#""Owner": " ""#)?.reason.field == "Owner")
         #expect(error(#""Owner": ["a"]"#)?.reason == .wrongType(field: "Owner", expected: "string", found: "array"))
         #expect(error(#""owner": "@a""#)?.reason == .unknownField("owner"))
+        #expect(
+            error(#""Created": "2026-03-01", "Expires": "2026-02-01""#)?.reason
+                == .invalidFieldValue(
+                    field: "Expires", value: "2026-02-01", expected: #"a date on or after "Created" (2026-03-01)"#))
     }
 
     @Test func aRemoteDocumentKeepsItsValuesWhenItsMetadataIsBad() throws {

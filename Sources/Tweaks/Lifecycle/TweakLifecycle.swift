@@ -45,6 +45,14 @@ public struct TweakLifecycle: Sendable, Hashable {
         expectedRemoval.map { $0 <= today } ?? false
     }
 
+    /// ``TweakLoadError/Reason/invalidFieldValue(field:value:expected:)`` about `Expires` when it is
+    /// earlier than `Created`, else `nil`.
+    package var inconsistency: TweakLoadError.Reason? {
+        guard let created, let expires, expires < created else { return nil }
+        return .invalidFieldValue(
+            field: "Expires", value: expires.description, expected: "a date on or after \"Created\" (\(created))")
+    }
+
     /// Sets the field `name` (one of ``fieldNames``) from its text in a tweaks file; returns
     /// ``TweakLoadError/Reason/invalidFieldValue(field:value:expected:)`` when the text is not a
     /// value of the field (which is then left unchanged), else `nil`.

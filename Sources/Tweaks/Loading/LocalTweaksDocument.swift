@@ -253,6 +253,11 @@ extension LocalTweaksDocument {
                     }
                 }
             }
+            if let problem = lifecycle.inconsistency {
+                let isWarning = strictness == .lenient
+                report(problem, at: entry.offset, feature: feature, variable: variable, asWarning: isWarning)
+                if !isWarning { isValid = false }
+            }
             let hasValueField = fields.contains(where: { $0.key == "Value" })
             for field in unknownFields {
                 // Without `Value`, an unknown field is most likely a typo of it: an error even when lenient.
