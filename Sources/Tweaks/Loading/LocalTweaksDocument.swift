@@ -256,7 +256,7 @@ extension LocalTweaksDocument {
             if let problem = lifecycle.inconsistency {
                 let isWarning = strictness == .lenient
                 report(problem, at: entry.offset, feature: feature, variable: variable, asWarning: isWarning)
-                if !isWarning { isValid = false }
+                if isWarning { lifecycle.expires = nil } else { isValid = false }
             }
             let hasValueField = fields.contains(where: { $0.key == "Value" })
             for field in unknownFields {
