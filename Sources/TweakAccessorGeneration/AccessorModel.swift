@@ -18,6 +18,8 @@ struct AccessorModel {
         let isEncrypted: Bool
         let title: String?
         let description: String?
+        /// Owner, kind and dates: documented, and an expired tweak's property is deprecated.
+        let lifecycle: TweakLifecycle
     }
 
     /// A name constant: `static let <name> = "<value>"`.
@@ -51,7 +53,8 @@ struct AccessorModel {
             builder.addFeature(feature)
             for variable in document.features[feature]! {
                 guard let definition = document.definition(feature: feature, variable: variable) else { continue }
-                builder.add(definition)
+                let key = TweakKey(feature: feature, variable: variable)
+                builder.add(definition, lifecycle: document.lifecycles[key] ?? TweakLifecycle())
             }
         }
         guard builder.problems.isEmpty else { throw AccessorGenerationError(problems: builder.problems) }
@@ -98,7 +101,7 @@ extension AccessorModel {
             }
         }
 
-        mutating func add(_ definition: LocalTweakDefinition) {
+        mutating func add(_ definition: LocalTweakDefinition, lifecycle: TweakLifecycle) {
             let tweak = definition.tweak
             let (feature, variable) = (tweak.feature, tweak.variable)
             let explicitName = definition.generatedPropertyName
@@ -144,7 +147,8 @@ extension AccessorModel {
                 Property(
                     name: name, feature: feature, variable: variable, featureConstant: SwiftName.camelCased(feature),
                     variableConstant: variableConstant, type: type, value: tweak.value,
-                    isEncrypted: tweak.isEncrypted, title: tweak.title, description: tweak.desc))
+                    isEncrypted: tweak.isEncrypted, title: tweak.title, description: tweak.desc,
+                    lifecycle: lifecycle))
         }
 
         /// The `Variables` constant of `variable`: its camel-cased name, or the tweak's

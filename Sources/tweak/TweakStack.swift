@@ -125,6 +125,26 @@ struct TweakStack {
         }
     }
 
+    /// `owner @payments · release (expected lifetime 40 days) · created … · expires … (expired)`: the
+    /// lifecycle from the highest-priority local file that declares the tweak, or `nil` when none.
+    func lifecycleDescription(feature: String, variable: String, today: TweakDay) -> String? {
+        guard
+            let lifecycle = locals.lazy.compactMap({ $0.lifecycle(feature: feature, variable: variable) }).first,
+            !lifecycle.isEmpty
+        else { return nil }
+        var parts = ["owner \(lifecycle.owner ?? "none")"]
+        if let kind = lifecycle.kind {
+            parts.append("\(kind) (expected lifetime \(kind.expectedLifetimeDays.map { "\($0) days" } ?? "none"))")
+        }
+        if let created = lifecycle.created { parts.append("created \(created)") }
+        if let expires = lifecycle.expires {
+            parts.append("expires \(expires)" + (lifecycle.isExpired(on: today) ? " (expired)" : ""))
+        } else if lifecycle.isPastExpectedLifetime(on: today), let due = lifecycle.expectedRemoval {
+            parts.append("past its expected lifetime since \(due)")
+        }
+        return parts.joined(separator: " · ")
+    }
+
     /// The override layer's name, for messages.
     var overrideLayerName: String {
         overrideLayer?.name ?? "none"

@@ -22,6 +22,8 @@ enum TweakTool {
           generate -l FILE -o FOLDER -c FOLDER
                                        write a typed accessor for a tweaks file (see Docs/CodeGeneration.md)
           watch                        print every change as it happens, until interrupted
+          audit --sources DIR...       find flag debt: unused, undeclared, expired and ownerless tweaks,
+                                       overrides of tweaks that are gone (see Docs/Lifecycle.md)
           help                         print this text
 
         stack options (list, get, explain, set, reset, watch):
@@ -46,6 +48,19 @@ enum TweakTool {
           -l, --local-tweaks-file-path FILE    the local tweaks file
           -o, --output-folder FOLDER           where <accessorName>.swift and <accessorName>+Constants.swift go
           -c, --configuration-folder FOLDER    the folder of config.json (or the .json file itself)
+          --today YYYY-MM-DD                   the day "expired" is judged on (default: today)
+
+        audit options:
+          --sources DIR       a folder of Swift sources to scan; repeatable
+          --local FILE        a local tweaks file declaring tweaks; repeatable (default: ./LocalTweaks_example.json)
+          --overrides FILE    an overrides file to check for overrides of undeclared tweaks
+          --defaults-suite NAME
+                              a UserDefaults suite to check likewise
+          --exclude GLOB      leave out files whose path (relative to its DIR) matches; repeatable
+          --include-generated scan generated files (`tweak generate` output) too
+          --fail-on CLASS,... exit 1 when any finding is of these classes (default: none; `all`)
+          --today YYYY-MM-DD  the day expiry is judged on (default: today)
+          --json              the report as JSON (see Docs/Lifecycle.md)
 
         exit status: 0 success, 1 failure (not found, invalid files or values), 2 bad usage,
                      3 answered, but the --remote fetch failed (values from the cache and other layers)
@@ -72,9 +87,10 @@ enum TweakTool {
         case "reset": return .init(valueOptions: stack, flags: TweakStack.flags.union(["all"]))
         case "validate": return .init(valueOptions: ["against"])
         case "help", "--help", "-h": return .init()
+        case "audit": return AuditCommand.syntax
         case "generate":
             return .init(
-                valueOptions: ["local", "output", "configuration"],
+                valueOptions: ["local", "output", "configuration", "today"],
                 aliases: [
                     "-l": "local", "--local-tweaks-file-path": "local", "-o": "output", "--output-folder": "output",
                     "-c": "configuration", "--configuration-folder": "configuration",
@@ -105,6 +121,7 @@ enum TweakTool {
             case "validate": return try ValidateCommand.run(parsed)
             case "generate": return try GenerateCommand.run(parsed)
             case "watch": return try await WatchCommand.run(parsed)
+            case "audit": return try AuditCommand.run(parsed)
             default:
                 _ = try parsed.positional()
                 Console.out(usage)

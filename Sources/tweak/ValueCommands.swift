@@ -1,3 +1,4 @@
+import Foundation
 import Tweaks
 
 /// `get`, `explain`, `set` and `reset`: one tweak at a time. `get` and `explain` fetch the remote
@@ -31,6 +32,9 @@ enum ValueCommands {
         var text = explanation.description
         if let editable = stack.manager.editableTweak(feature: names[0], variable: names[1]) {
             text += "\n  declared in \(editable.declaration.source ?? "?") as \(editable.declaredKind)"
+        }
+        if let line = stack.lifecycleDescription(feature: names[0], variable: names[1], today: TweakDay(Date())) {
+            text += "\n  " + line
         }
         Console.out(text)
         guard explanation.winner?.answer.isUsable == true else { return 1 }

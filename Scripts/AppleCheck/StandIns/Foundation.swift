@@ -52,6 +52,9 @@ public struct Data: Sendable, Hashable, RandomAccessCollection, MutableCollectio
   public subscript(r: Range<Int>) -> Data { get { Data(bytes[r]) } set {} }
   public mutating func replaceSubrange<C: Collection>(_ r: Range<Int>, with c: C) where C.Element == UInt8 {}
   public mutating func append(_ other: Data) {}
+  public func withUnsafeBytes<ResultType>(_ body: (UnsafeRawBufferPointer) throws -> ResultType) rethrows -> ResultType {
+    try [UInt8]().withUnsafeBytes(body)
+  }
 }
 
 public struct URL: Sendable, Hashable {
@@ -89,6 +92,14 @@ public struct FileAttributeKey: Hashable, Sendable, RawRepresentable {
   public static let size = FileAttributeKey(rawValue: "s")
   public static let systemFileNumber = FileAttributeKey(rawValue: "n")
   public static let posixPermissions = FileAttributeKey(rawValue: "p")
+  public static let type = FileAttributeKey(rawValue: "t")
+}
+public struct FileAttributeType: Hashable, Sendable, RawRepresentable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public static let typeDirectory = FileAttributeType(rawValue: "d")
+  public static let typeRegular = FileAttributeType(rawValue: "r")
+  public static let typeSymbolicLink = FileAttributeType(rawValue: "l")
 }
 open class FileManager: NSObject, @unchecked Sendable {
   open class var `default`: FileManager { FileManager() }
@@ -98,6 +109,7 @@ open class FileManager: NSObject, @unchecked Sendable {
   open func createDirectory(atPath path: String, withIntermediateDirectories: Bool, attributes: [FileAttributeKey: Any]? = nil) throws {}
   open func createDirectory(at url: URL, withIntermediateDirectories: Bool, attributes: [FileAttributeKey: Any]? = nil) throws {}
   open func contents(atPath path: String) -> Data? { nil }
+  open func contentsOfDirectory(atPath path: String) throws -> [String] { [] }
 }
 
 extension Error { public var localizedDescription: String { "" } }
@@ -209,7 +221,12 @@ open class DateFormatter: NSObject, @unchecked Sendable {
   open func string(from date: Date) -> String { "" }
 }
 public struct Locale: Sendable, Hashable { public init(identifier: String) {} }
-public struct TimeZone: Sendable, Hashable { public init?(identifier: String) {} }
+public struct TimeZone: Sendable, Hashable {
+  public init?(identifier: String) {}
+  public init?(secondsFromGMT seconds: Int) {}
+  public static var current: TimeZone { TimeZone(identifier: "")! }
+  public func secondsFromGMT(for date: Date = Date()) -> Int { 0 }
+}
 
 // MARK: tool
 open class ProcessInfo: NSObject, @unchecked Sendable {

@@ -21,6 +21,7 @@ extension TweakLoadError {
             case tooLarge(limit: Int)
             case emptyName(String)
             case unsupportedFormatVersion(Int)
+            case invalidFieldValue(field: String, value: String, expected: String)
         }
 
         private let code: Code
@@ -63,11 +64,19 @@ extension TweakLoadError {
             Reason(.unsupportedFormatVersion(version))
         }
 
+        /// A field has the right JSON type but a value it cannot take, e.g. `"Expires": "2026-13-01"`
+        /// or `"Kind": "relase"`; `expected` says what it takes.
+        public static func invalidFieldValue(field: String, value: String, expected: String) -> Reason {
+            Reason(.invalidFieldValue(field: field, value: value, expected: expected))
+        }
+
         /// The field or key the reason is about: of ``wrongType(field:expected:found:)``,
-        /// ``missingField(_:)``, ``unknownField(_:)`` and ``duplicateKey(_:)``; otherwise `nil`.
+        /// ``missingField(_:)``, ``unknownField(_:)``, ``duplicateKey(_:)`` and
+        /// ``invalidFieldValue(field:value:expected:)``; otherwise `nil`.
         public var field: String? {
             switch code {
             case .wrongType(let field, _, _): field
+            case .invalidFieldValue(let field, _, _): field
             case .missingField(let field), .unknownField(let field), .duplicateKey(let field): field
             default: nil
             }
@@ -75,9 +84,11 @@ extension TweakLoadError {
 
         /// The text a reason carries: the system's explanation (``unreadable(_:)``), the encoding
         /// (``unsupportedEncoding(_:)``), what was found (``invalidJSON(_:)``), the number as
-        /// written (``numberOutOfRange(_:)``) or which name (``emptyName(_:)``); otherwise `nil`.
+        /// written (``numberOutOfRange(_:)``), which name (``emptyName(_:)``) or the value in error
+        /// (``invalidFieldValue(field:value:expected:)``); otherwise `nil`.
         public var detail: String? {
             switch code {
+            case .invalidFieldValue(_, let value, _): value
             case .unreadable(let text), .unsupportedEncoding(let text), .invalidJSON(let text),
                 .numberOutOfRange(let text), .emptyName(let text):
                 text
@@ -111,6 +122,8 @@ extension TweakLoadError {
             case .unknownField(let field): "unknown field \"\(field)\" (a typo?)"
             case .tooLarge(let limit): "the document is larger than \(limit) bytes"
             case .emptyName(let kind): "a \(kind) name must not be empty"
+            case .invalidFieldValue(let field, let value, let expected):
+                "\"\(field)\" is \(TweakValue.string(value).jsonText); expected \(expected)"
             case .unsupportedFormatVersion(let version) where version < 1:
                 "\"\(LocalTweaksDocument.schemaVersionKey)\" is \(version); format versions start at 1"
             case .unsupportedFormatVersion(let version):

@@ -22,6 +22,9 @@ public struct TweakCatalog: Sendable {
         public let failure: String?
         /// Whether any provider stores the tweak encrypted.
         public let isEncrypted: Bool
+        /// The owner, kind and dates from the highest-priority local file that declares the tweak
+        /// (``LocalTweakProvider/lifecycle(feature:variable:)``); empty when none gives them.
+        public let lifecycle: TweakLifecycle
 
         /// ``title``, or `feature.variable`.
         public var displayTitle: String { title ?? "\(feature).\(variable)" }
@@ -58,7 +61,16 @@ extension TweakManager {
     /// Every tweak any provider knows, resolved through the manager (overrides win as in a lookup).
     public func catalog() -> TweakCatalog {
         var metadata: [TweakKey: Tweak] = [:]
+        var lifecycles: [TweakKey: TweakLifecycle] = [:]
         for provider in tweakProviders.reversed() {
+            if let local = provider as? LocalTweakProvider {
+                for tweak in local.knownTweaks {
+                    guard let lifecycle = local.lifecycle(feature: tweak.feature, variable: tweak.variable),
+                        !lifecycle.isEmpty
+                    else { continue }
+                    lifecycles[TweakKey(feature: tweak.feature, variable: tweak.variable)] = lifecycle
+                }
+            }
             for tweak in provider.knownTweaks {
                 let key = TweakKey(feature: tweak.feature, variable: tweak.variable)
                 let lower = metadata[key]
@@ -81,7 +93,7 @@ extension TweakManager {
             let entry = TweakCatalog.Entry(
                 feature: key.feature, variable: key.variable, title: known.title, desc: known.desc,
                 group: known.group, resolved: resolved, source: resolved?.source ?? known.source ?? "",
-                failure: failure, isEncrypted: known.isEncrypted)
+                failure: failure, isEncrypted: known.isEncrypted, lifecycle: lifecycles[key] ?? TweakLifecycle())
             grouped[known.group ?? TweakCatalog.ungroupedName, default: []].append(entry)
         }
         let groups = grouped.map { name, entries in
