@@ -44,6 +44,13 @@ public struct AccessorGenerationError: Error, Sendable, Hashable, CustomStringCo
             TweakLoadError.diagnostic(
                 source: source, position: position, feature: feature, variable: variable, message)
         }
+
+        /// `source[:line:column]: error: [feature.variable: ]message`: the form Xcode and SwiftPM
+        /// show as an error of the build, at the file and line.
+        public var buildDiagnostic: String {
+            TweakLoadError.diagnostic(
+                source: source, position: position, feature: feature, variable: variable, message, severity: "error")
+        }
     }
 
     /// The problems, in the order found (document order for a tweaks file).

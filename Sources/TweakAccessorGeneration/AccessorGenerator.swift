@@ -1,5 +1,5 @@
 public import Foundation
-import Tweaks
+public import Tweaks
 
 /// Generates a typed accessor class for the tweaks of a local tweaks file: what `tweak generate`
 /// and the `TweakAccessorGeneratorPlugin` build plugin run.
@@ -44,6 +44,17 @@ public enum AccessorGenerator {
     public static func sources(
         tweaksJSON: Data, source: String, configuration: AccessorConfiguration
     ) throws(AccessorGenerationError) -> Sources {
+        try sources(tweaksJSON: tweaksJSON, source: source, configuration: configuration, today: TweakDay(Date()))
+    }
+
+    /// The sources for `tweaksJSON`, judging "expired" on `today`: the property of a tweak whose
+    /// `Expires` is `today` or earlier is marked `@available(*, deprecated)`, so that the compiler
+    /// points at every use. The judgement is made when the sources are generated, not when they
+    /// are compiled.
+    /// - Throws: ``AccessorGenerationError``, as ``sources(tweaksJSON:source:configuration:)``.
+    public static func sources(
+        tweaksJSON: Data, source: String, configuration: AccessorConfiguration, today: TweakDay
+    ) throws(AccessorGenerationError) -> Sources {
         let bytes = [UInt8](tweaksJSON)
         let document: LocalTweaksDocument
         do {
@@ -55,7 +66,7 @@ public enum AccessorGenerator {
         let model = try AccessorModel(
             document: document, source: source, tweaksFileName: URL(fileURLWithPath: source).lastPathComponent,
             configuration: configuration)
-        let renderer = AccessorSourceRenderer(model: model)
+        let renderer = AccessorSourceRenderer(model: model, today: today)
         let name = configuration.accessorName
         return Sources(files: [
             .init(name: "\(name).swift", contents: renderer.accessorSource),
@@ -72,6 +83,18 @@ public enum AccessorGenerator {
     public static func generate(
         localTweaksFile: URL, configurationFolder: URL, outputFolder: URL
     ) throws(AccessorGenerationError) -> [FileOutcome] {
+        try generate(
+            localTweaksFile: localTweaksFile, configurationFolder: configurationFolder, outputFolder: outputFolder,
+            today: TweakDay(Date()))
+    }
+
+    /// ``generate(localTweaksFile:configurationFolder:outputFolder:)``, judging "expired" on `today`
+    /// (see ``sources(tweaksJSON:source:configuration:today:)``).
+    /// - Throws: ``AccessorGenerationError``.
+    @discardableResult
+    public static func generate(
+        localTweaksFile: URL, configurationFolder: URL, outputFolder: URL, today: TweakDay
+    ) throws(AccessorGenerationError) -> [FileOutcome] {
         let configuration = try AccessorConfiguration(contentsOf: configurationFolder)
         let data: Data
         do {
@@ -80,7 +103,8 @@ public enum AccessorGenerator {
             throw AccessorGenerationError(
                 source: localTweaksFile.path, "cannot be read: \(error.localizedDescription)")
         }
-        let sources = try sources(tweaksJSON: data, source: localTweaksFile.path, configuration: configuration)
+        let sources = try sources(
+            tweaksJSON: data, source: localTweaksFile.path, configuration: configuration, today: today)
         return try write(sources, to: outputFolder)
     }
 

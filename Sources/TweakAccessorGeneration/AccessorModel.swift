@@ -7,6 +7,9 @@ struct AccessorModel {
         let name: String
         let feature: String
         let variable: String
+        /// The names of the feature's and the variable's constants in `Features` and `Variables`.
+        let featureConstant: String
+        let variableConstant: String
         let type: GeneratedType
         /// The value in the tweaks file: the default of the property, unless it is encrypted.
         let value: TweakValue
@@ -15,6 +18,8 @@ struct AccessorModel {
         let isEncrypted: Bool
         let title: String?
         let description: String?
+        /// Owner, kind and dates: documented, and an expired tweak's property is deprecated.
+        let lifecycle: TweakLifecycle
     }
 
     /// A name constant: `static let <name> = "<value>"`.
@@ -48,7 +53,8 @@ struct AccessorModel {
             builder.addFeature(feature)
             for variable in document.features[feature]! {
                 guard let definition = document.definition(feature: feature, variable: variable) else { continue }
-                builder.add(definition)
+                let key = TweakKey(feature: feature, variable: variable)
+                builder.add(definition, lifecycle: document.lifecycles[key] ?? TweakLifecycle())
             }
         }
         guard builder.problems.isEmpty else { throw AccessorGenerationError(problems: builder.problems) }
@@ -95,12 +101,12 @@ extension AccessorModel {
             }
         }
 
-        mutating func add(_ definition: LocalTweakDefinition) {
+        mutating func add(_ definition: LocalTweakDefinition, lifecycle: TweakLifecycle) {
             let tweak = definition.tweak
             let (feature, variable) = (tweak.feature, tweak.variable)
-            addVariableConstant(feature: feature, variable: variable)
-
             let explicitName = definition.generatedPropertyName
+            let variableConstant = addVariableConstant(feature: feature, variable: variable, explicitName: explicitName)
+
             let name = explicitName ?? SwiftName.camelCased(variable)
             if let problem = SwiftName.problem(with: name) {
                 let origin =
@@ -139,16 +145,23 @@ extension AccessorModel {
             }
             properties.append(
                 Property(
-                    name: name, feature: feature, variable: variable, type: type, value: tweak.value,
-                    isEncrypted: tweak.isEncrypted, title: tweak.title, description: tweak.desc))
+                    name: name, feature: feature, variable: variable, featureConstant: SwiftName.camelCased(feature),
+                    variableConstant: variableConstant, type: type, value: tweak.value,
+                    isEncrypted: tweak.isEncrypted, title: tweak.title, description: tweak.desc,
+                    lifecycle: lifecycle))
         }
 
-        private mutating func addVariableConstant(feature: String, variable: String) {
-            let name = SwiftName.camelCased(variable)
-            if let problem = SwiftName.problem(with: name) {
-                report(
-                    feature: feature, variable: variable,
-                    "the constant name \"\(name)\" derived from the variable name \(problem)")
+        /// The `Variables` constant of `variable`: its camel-cased name, or the tweak's
+        /// `GeneratedPropertyName` when the variable's name makes no identifier (`2fa`). A name
+        /// that is no identifier is left to the property check to report.
+        private mutating func addVariableConstant(feature: String, variable: String, explicitName: String?)
+            -> String
+        {
+            var name = SwiftName.camelCased(variable)
+            if let explicitName, SwiftName.problem(with: name) != nil { name = explicitName }
+            // A name that makes no identifier is reported once, by the property check.
+            if SwiftName.problem(with: name) != nil {
+                return name
             } else if let other = variableConstants[name] {
                 if other != variable {
                     report(
@@ -159,6 +172,7 @@ extension AccessorModel {
                 variableConstants[name] = variable
                 variables.append(Constant(name: name, value: variable))
             }
+            return name
         }
 
         private mutating func report(feature: String, variable: String? = nil, _ message: String) {

@@ -4,6 +4,8 @@ import Tweaks
 /// Writes the Swift sources of a checked ``AccessorModel``.
 struct AccessorSourceRenderer {
     let model: AccessorModel
+    /// The day "expired" is judged on: a property whose tweak expires on or before it is deprecated.
+    let today: TweakDay
 
     private var access: String { model.configuration.accessLevel.prefix }
     private var accessorName: String { model.configuration.accessorName }
@@ -58,8 +60,8 @@ struct AccessorSourceRenderer {
     }
 
     private func property(_ property: AccessorModel.Property) -> [String] {
-        let feature = "Features.\(SwiftName.camelCased(property.feature))"
-        let variable = "Variables.\(SwiftName.camelCased(property.variable))"
+        let feature = "Features.\(property.featureConstant)"
+        let variable = "Variables.\(property.variableConstant)"
         let type = property.type.swiftName
         let codable = property.type.isCodable ? "Codable" : ""
         var lines = documentation(property).map { "    /// \($0)".trimmingTrailingSpaces() }
@@ -74,6 +76,10 @@ struct AccessorSourceRenderer {
                     "        #error(\(Self.stringLiteral(message)))",
                     "    #endif",
                 ] + lines
+        }
+        if let expires = property.lifecycle.expires, expires <= today {
+            lines.append(
+                "    @available(*, deprecated, message: \(Self.stringLiteral(expiryMessage(property, expires))))")
         }
         if property.isEncrypted {
             lines += [
@@ -99,6 +105,23 @@ struct AccessorSourceRenderer {
         return lines
     }
 
+    /// `checkout.enabled expired on 2026-01-31 (owner @payments): remove it from LocalTweaks.json and the code`.
+    private func expiryMessage(_ property: AccessorModel.Property, _ expires: TweakDay) -> String {
+        let owner = property.lifecycle.owner.map { " (owner \(Self.singleLine($0)))" } ?? ""
+        return "\(property.feature).\(property.variable) expired on \(expires)\(owner): remove it from "
+            + "\(model.tweaksFileName) and the code"
+    }
+
+    /// `Owner: @payments · Kind: release · Created: 2026-01-01 · Expires: 2026-02-10`, or `nil`.
+    private func lifecycleLine(_ lifecycle: TweakLifecycle) -> String? {
+        var parts: [String] = []
+        if let owner = lifecycle.owner { parts.append("Owner: \(Self.singleLine(owner))") }
+        if let kind = lifecycle.kind { parts.append("Kind: \(kind)") }
+        if let created = lifecycle.created { parts.append("Created: \(created)") }
+        if let expires = lifecycle.expires { parts.append("Expires: \(expires)") }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
     private func documentation(_ property: AccessorModel.Property) -> [String] {
         var lines: [String] = []
         let title = property.title.map(Self.singleLine)
@@ -117,6 +140,7 @@ struct AccessorSourceRenderer {
             let value = literal(property.value, property.type)
             lines.append("\(key); `\(value)` when the manager has no `\(property.type.swiftName)` value.")
         }
+        if let line = lifecycleLine(property.lifecycle) { lines += ["", line] }
         return lines
     }
 

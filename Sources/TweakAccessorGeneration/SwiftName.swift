@@ -1,5 +1,5 @@
 /// Checks and derives the Swift names a generated accessor uses.
-enum SwiftName {
+package enum SwiftName {
     /// Words that cannot name a property, type or constant without backticks, plus the member
     /// names `Type` and `Protocol` and the lone `_`.
     static let reservedWords: Set<String> = [
@@ -24,7 +24,7 @@ enum SwiftName {
     /// `display_red_view` → `displayRedView`, `UI-Customization` → `uiCustomization`: words split at
     /// every character that is not a letter or digit; the first word lowercased (all of it when it is
     /// all capitals, else its first letter), the others capitalized.
-    static func camelCased(_ name: String) -> String {
+    package static func camelCased(_ name: String) -> String {
         let words = name.split { !($0.isLetter || $0.isNumber) }.map(String.init)
         guard let first = words.first else { return "" }
         let head = first == first.uppercased() ? first.lowercased() : first.prefix(1).lowercased() + first.dropFirst()

@@ -21,7 +21,7 @@ extension MutableTweakProvider {
 
     /// Stores `value` of any ``TweakValueConvertible`` type (`Bool`, `Int`, `Double`, `Float`, `String`).
     public func set<Value: TweakValueConvertible>(_ value: Value, feature: String, variable: String) throws {
-        try set(value.tweakValue, feature: feature, variable: variable)
+        try set(value.tweakValueRepresentation, feature: feature, variable: variable)
     }
 
     /// Switches `feature` on or off through its ``TweakManager/featureEnabledVariable`` tweak.

@@ -101,6 +101,14 @@ public struct Tweak: Sendable, Hashable {
     /// The value as text for people: redacted (`<encrypted>`) when ``isEncrypted``.
     public var displayValue: String { isEncrypted ? "<encrypted>" : value.description }
 
+    /// ``displayValue`` with a string in quotes (`"38"`, JSON's spelling), so that it never looks
+    /// like the number `38` or the Boolean `true`: what `explain`, the catalog and the `tweak`
+    /// tool show.
+    public var quotedDisplayValue: String {
+        if !isEncrypted, case .string = value { return value.jsonText }
+        return displayValue
+    }
+
     /// A copy with another value (and the same metadata).
     public func with(value: TweakValue) -> Tweak {
         copy(value: value, source: source, targeting: targeting)

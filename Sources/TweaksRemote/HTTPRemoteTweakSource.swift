@@ -75,9 +75,15 @@ public struct HTTPRemoteTweakSource: RemoteTweakSource {
 
     /// `https`, or `http` to a loopback host or when opted in.
     private func isPermitted(_ url: URL) -> Bool {
+        Self.isPermitted(url, allowsInsecureHTTP: allowsInsecureHTTP)
+    }
+
+    /// `https`, or `http` to a loopback host or when `allowsInsecureHTTP`; the rule for documents
+    /// and for event streams.
+    static func isPermitted(_ url: URL, allowsInsecureHTTP: Bool) -> Bool {
         switch url.scheme?.lowercased() {
         case "https": true
-        case "http": allowsInsecureHTTP || Self.isLoopback(host: url.host)
+        case "http": allowsInsecureHTTP || isLoopback(host: url.host)
         default: false
         }
     }

@@ -27,6 +27,21 @@ public struct RemoteBackoffPolicy: Sendable, Hashable {
         self.jitter = jitter
     }
 
+    /// The policy for a provider that polls every `interval` seconds: the first wait is at most
+    /// one interval, and no wait is longer than 120 intervals (nor than ``maximumDelay``); the
+    /// multiplier and jitter stay.
+    ///
+    /// With the defaults, polling every second waits about 1, 2, 4 … 64, 120 s after consecutive
+    /// failures, so a server back after a few seconds is reached again within seconds; polling
+    /// every 2 minutes or more keeps Firebase's 2 minutes to 4 hours.
+    public func proportioned(toPollingInterval interval: Double) -> RemoteBackoffPolicy {
+        guard interval.isFinite, interval > 0 else { return self }
+        var policy = self
+        policy.initialDelay = min(initialDelay, interval)
+        policy.maximumDelay = min(maximumDelay, max(policy.initialDelay, 120 * interval))
+        return policy
+    }
+
     /// The wait, in seconds, after `failures` consecutive failures (1 for the first), given the
     /// server's `retryAfter` and a random number in `0...1`.
     func delay(afterFailures failures: Int, retryAfter: Double?, random: Double) -> Double {

@@ -52,13 +52,21 @@ extension RemoteTweakProvider {
     func persistActive() {
         guard let cacheURL else { return }
         persistenceLock.lock()
-        defer { persistenceLock.unlock() }
-        guard let active = state.withLock({ $0.active }) else { return }
+        guard let active = state.withLock({ $0.active }) else {
+            persistenceLock.unlock()
+            return
+        }
+        let event: TweakProviderEvent
         do {
             try RemoteConfigurationCache(url: cacheURL).save(active, location: source.location)
             state.withLock { $0.cacheError = nil }
+            event = .succeeded(.cacheWrite, at: clock())
         } catch {
             state.withLock { $0.cacheError = error }
+            event = .failed(.cacheWrite, error: error, nextRetry: nil, at: clock())
         }
+        persistenceLock.unlock()
+        // Outside the lock: the event reaches managers' log closures and streams.
+        postEvent(event)
     }
 }

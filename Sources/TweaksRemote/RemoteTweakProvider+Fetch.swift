@@ -37,10 +37,20 @@ extension RemoteTweakProvider {
     }
 
     /// Fetches, then activates whatever is pending (a new document, or one fetched earlier).
+    ///
+    /// Like ``fetch(expirationDuration:)``, it makes **no request** while the last successful
+    /// fetch is younger than the minimum fetch interval (1 hour by default) unless ``markStale()``
+    /// was called since; the result's status then says so.
     @discardableResult
     public func fetchAndActivate(expirationDuration: Double? = nil) async -> RemoteFetchAndActivateResult {
         let status = await fetch(expirationDuration: expirationDuration)
-        return RemoteFetchAndActivateResult(status: status, changedKeys: activate())
+        let changedKeys = activate()
+        // The managers that use the provider checked the activated values against their declared
+        // types while the activation was announced, and posted what they found.
+        let typeCheck = health.currentFailures.first { $0.operation == .typeCheck }
+        return RemoteFetchAndActivateResult(
+            status: status, changedKeys: changedKeys,
+            typeMismatches: (typeCheck?.error as? TweakTypeMismatches)?.mismatches ?? [])
     }
 
     /// Marks the configuration stale, as a push message saying "the configuration changed" would:
@@ -149,24 +159,32 @@ extension RemoteTweakProvider {
     /// Records the outcome of fetch `id` and returns its status.
     private func finish(id: UInt64, generation: UInt64, outcome: Outcome) -> RemoteFetchStatus {
         let now = clock()
-        let (status, confirmsActive) = state.withLock { state -> (RemoteFetchStatus, Bool) in
+        let (status, confirmsActive, event) = state.withLock {
+            state -> (RemoteFetchStatus, Bool, TweakProviderEvent?) in
             if case .failed(let error) = outcome, error.reason == .cancelled {
                 if state.inFlight?.id == id { state.inFlight = nil }
-                return (.failed(error), false)
+                return (.failed(error), false, nil)
             }
             // A fetch whose callers all left was forgotten; a newer one may be under way.
-            guard state.inFlight?.id == id else { return (Self.status(of: outcome), false) }
+            guard state.inFlight?.id == id else { return (Self.status(of: outcome), false, nil) }
             state.inFlight = nil
             var confirmsActive = false
+            var event = TweakProviderEvent.succeeded(.fetch, at: now)
             switch outcome {
             case .failed(let error):
                 if error.startsBackoff {
                     state.consecutiveFailures += 1
-                    let delay = configuration.backoff.delay(
+                    let backoff = state.pollingInterval.map(configuration.backoff.proportioned(toPollingInterval:))
+                    let delay = (backoff ?? configuration.backoff).delay(
                         afterFailures: state.consecutiveFailures, retryAfter: error.retryAfter,
                         random: Double.random(in: 0...1))
                     state.throttledUntil = now.addingTimeInterval(delay)
                 }
+                // While polling, the next round (or the end of the backoff); otherwise the end of
+                // the backoff, when there is one.
+                let nextRound = state.pollingInterval.map { now.addingTimeInterval($0) }
+                let nextRetry = [state.throttledUntil, nextRound].compactMap { $0 }.max()
+                event = .failed(.fetch, error: error, nextRetry: nextRetry, at: now)
             case .unchanged(let etag):
                 if state.pending != nil {
                     state.pending?.fetchTime = now
@@ -188,8 +206,9 @@ extension RemoteTweakProvider {
             }
             let status = Self.status(of: outcome)
             state.lastFetchStatus = status
-            return (status, confirmsActive)
+            return (status, confirmsActive, event)
         }
+        if let event { postEvent(event) }
         // The active configuration's new fetch time (and entity tag) must survive a restart too.
         if confirmsActive { persistActive() }
         return status
@@ -210,4 +229,7 @@ public struct RemoteFetchAndActivateResult: Sendable, Hashable {
     public let status: RemoteFetchStatus
     /// The tweaks whose active value or metadata changed (empty when nothing was activated).
     public let changedKeys: Set<TweakKey>
+    /// The active values whose type is not the one a `TweakManager` using the provider declares
+    /// (its local defaults file): reads pass them over. Empty when no manager declares types.
+    public let typeMismatches: [TweakTypeMismatch]
 }

@@ -47,6 +47,10 @@ public final class RemoteTweakProvider: TweakProvider {
         var cacheError: RemoteCacheError?
         var updateContinuations: [UInt64: AsyncStream<RemoteTweakUpdate>.Continuation] = [:]
         var polling: Task<Void, Never>?
+        /// The interval of ``startPolling(every:)`` while it is in effect: backoffs are proportioned
+        /// to it, and a failure's next retry is the next round.
+        var pollingInterval: Double?
+        var eventStream: RemoteEventStream?
 
         var isStale: Bool { confirmedGeneration < staleGeneration }
 
@@ -85,12 +89,16 @@ public final class RemoteTweakProvider: TweakProvider {
     /// A provider of the documents of `source`, persisted at `cacheURL`.
     ///
     /// Loads the configuration persisted at `cacheURL`, if any, synchronously and makes it active.
-    /// A file that cannot be used is ignored and reported in ``cacheError``.
+    /// A file that cannot be used is ignored and reported in ``cacheError``. `name` is shown as the
+    /// source of its tweaks (in `explain`, the catalog and logs); without one it is
+    /// `remote <location>`, e.g. `remote https://config.example.com/tweaks.json`.
     public convenience init(
-        source: any RemoteTweakSource, cacheURL: URL?, name: String = "RemoteTweakProvider",
+        source: any RemoteTweakSource, cacheURL: URL?, name: String? = nil,
         configuration: RemoteTweakProviderConfiguration = RemoteTweakProviderConfiguration()
     ) {
-        self.init(source: source, cacheURL: cacheURL, name: name, configuration: configuration, clock: Date.init)
+        self.init(
+            source: source, cacheURL: cacheURL, name: name ?? "remote \(source.location)", configuration: configuration,
+            clock: Date.init)
     }
 
     init(
@@ -116,11 +124,17 @@ public final class RemoteTweakProvider: TweakProvider {
             }
         }
         state = Locked(initial)
+        if let error = initial.cacheError {
+            postEvent(.failed(.cacheLoad, error: error, nextRetry: nil, at: clock()))
+        }
     }
 
     deinit {
-        let (polling, continuations) = state.withLock { ($0.polling, Array($0.updateContinuations.values)) }
+        let (polling, continuations, eventStream) = state.withLock {
+            ($0.polling, Array($0.updateContinuations.values), $0.eventStream)
+        }
         polling?.cancel()
+        eventStream?.stop()
         for continuation in continuations { continuation.finish() }
     }
 

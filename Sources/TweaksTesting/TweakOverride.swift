@@ -31,6 +31,20 @@ public struct TweakOverride: Sendable {
         Self(feature: feature, variable: variable, change: .contextValue(value, context))
     }
 
+    /// Reads of `feature.variable` answer `value`: a `Bool`, `Int`, `Double`, `Float` or `String`
+    /// variable (`.set("checkout", "limit", limit)`).
+    public static func set<Value: TweakValueConvertible>(_ feature: String, _ variable: String, _ value: Value) -> Self
+    {
+        set(feature, variable, value.tweakValueRepresentation)
+    }
+
+    /// Reads of `feature.variable` answer `value`'s raw value (`.set("ui", "theme", Theme.dark)`).
+    public static func set<Value: RawRepresentable & Sendable>(_ feature: String, _ variable: String, _ value: Value)
+        -> Self where Value.RawValue: TweakValueConvertible
+    {
+        set(feature, variable, value.rawValue.tweakValueRepresentation)
+    }
+
     /// `TweakManager.isFeatureEnabled(_:)` answers `enabled` for `feature`.
     public static func featureEnabled(_ feature: String, _ enabled: Bool) -> Self {
         set(feature, TweakManager.featureEnabledVariable, .bool(enabled))

@@ -10,6 +10,9 @@ public import Tweaks
 /// @Suite(.tweak("ui_customization", "label_text", "Test"))
 /// struct LabelTests { … }  // every test sees the override; a test's own traits win over the suite's
 /// ```
+///
+/// The single-override traits take a `TweakValue`; ``TweakOverride/set(_:_:_:)-(_,_,Value)`` and
+/// ``tweaks(_:strict:)`` also take a `Bool`, `Int`, `Double`, `Float`, `String` or enum variable.
 public struct TweakOverrideTrait: TestTrait, SuiteTrait, TestScoping {
     let overrides: [TweakOverride]
     let isStrict: Bool
@@ -21,7 +24,9 @@ public struct TweakOverrideTrait: TestTrait, SuiteTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        try await TweakOverrides(overrides, in: nil).strict(isStrict).withScope { try await function() }
+        try await TweakOverrides(overrides, in: nil).strict(isStrict, at: test.sourceLocation).withScope {
+            try await function()
+        }
     }
 }
 
@@ -42,7 +47,8 @@ extension Trait where Self == TweakOverrideTrait {
     }
 
     /// Several overrides at once; with `strict`, an override whose type differs from the tweak's
-    /// declared type fails the test when it is read.
+    /// declared type, or of a tweak no provider declares, fails the test when it is read; the
+    /// issue points at the test.
     public static func tweaks(_ overrides: TweakOverride..., strict: Bool = false) -> Self {
         Self(overrides: overrides, isStrict: strict)
     }

@@ -24,7 +24,7 @@
         /// Runs the test with ``tweakOverrides`` in effect, in strict mode when
         /// ``isStrictAboutTweakOverrides`` is `true`.
         open override func invokeTest() {
-            TweakOverrides(tweakOverrides, in: nil).strict(isStrictAboutTweakOverrides).withScope {
+            TweakOverrides(tweakOverrides, in: nil).strict(isStrictAboutTweakOverrides, at: nil).withScope {
                 super.invokeTest()
             }
         }

@@ -12,7 +12,7 @@ enum CatalogTable {
             let rows = group.entries.map { entry in
                 [
                     "\(entry.feature).\(entry.variable)", entry.displayValue(revealingSecrets: revealingSecrets),
-                    entry.source, entry.title ?? "",
+                    entry.source, [entry.title, entry.lifecycle.summary].compactMap { $0 }.joined(separator: "  "),
                 ]
             }
             let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -41,7 +41,7 @@ enum CatalogTable {
                 ("kind", isHidden ? nil : (entry.resolved?.value.kind.rawValue).map(TweakValue.string)),
                 ("source", .string(entry.source)), ("title", entry.title.map(TweakValue.string)),
                 ("description", entry.desc.map(TweakValue.string)), ("group", entry.group.map(TweakValue.string)),
-                ("encrypted", .bool(entry.isEncrypted)),
+                ("encrypted", .bool(entry.isEncrypted)), ("lifecycle", entry.lifecycle.json),
             ]
             if let failure = entry.failure, !isHidden { fields.append(("error", .string(failure))) }
             if !entry.conditionalValues.isEmpty, !isHidden {
@@ -71,11 +71,35 @@ private func jsonOf(_ value: TweakValue) -> TweakJSON {
 }
 
 extension TweakCatalog.Entry {
-    /// ``displayValue``, or with `revealingSecrets` the plain value of an encrypted tweak.
+    /// ``displayValue``, or with `revealingSecrets` the plain value of an encrypted tweak (a string
+    /// in quotes, as everywhere in the tool's tables).
     func displayValue(revealingSecrets: Bool) -> String {
         guard revealingSecrets, isEncrypted else { return displayValue }
-        if let resolved { return resolved.value.description }
+        if let resolved { return resolved.value.kind == .string ? resolved.value.jsonText : resolved.value.description }
         return "<error: \(failure ?? "unknown")>"
+    }
+}
+
+extension TweakLifecycle {
+    /// `[release, owner @payments, created 2026-01-01, expires 2026-02-10]`, or `nil` when empty.
+    var summary: String? {
+        var parts: [String] = []
+        if let kind { parts.append(kind.name) }
+        if let owner { parts.append("owner \(owner)") }
+        if let created { parts.append("created \(created)") }
+        if let expires { parts.append("expires \(expires)") }
+        return parts.isEmpty ? nil : "[" + parts.joined(separator: ", ") + "]"
+    }
+
+    /// `{"owner": …, "kind": …, "created": …, "expires": …}` (absent fields `null`), or `nil` when empty.
+    var json: TweakValue? {
+        guard !isEmpty else { return nil }
+        var members: [String: TweakJSON] = [:]
+        members["owner"] = owner.map(TweakJSON.string) ?? .null
+        members["kind"] = kind.map { .string($0.name) } ?? .null
+        members["created"] = created.map { .string($0.description) } ?? .null
+        members["expires"] = expires.map { .string($0.description) } ?? .null
+        return .json(.object(members))
     }
 }
 

@@ -4,9 +4,11 @@
 /// (`-l`); anything else, `-5` included, is positional, as is everything after `--`. Options take
 /// their value as `--name value` or `--name=value`; flags take none.
 struct CommandLineArguments {
-    /// Why the arguments cannot be used; printed with the usage text.
+    /// Why the arguments cannot be used; printed with the usage text unless it says all that
+    /// helps (a mistyped command).
     struct UsageError: Error, Equatable, CustomStringConvertible {
         let description: String
+        var showsUsage = true
     }
 
     /// What a command accepts, by canonical option name.
@@ -24,10 +26,16 @@ struct CommandLineArguments {
     var flags: Set<String> = []
 
     /// Parses `arguments` (without the program name); `syntax` tells what a command accepts, or
-    /// `nil` for an unknown command.
-    init(_ arguments: [String], syntax: (String) -> Syntax?) throws(UsageError) {
+    /// `nil` for an unknown command, and `commands` lists the commands for "did you mean …?".
+    init(_ arguments: [String], commands: [String], syntax: (String) -> Syntax?) throws(UsageError) {
         guard let command = arguments.first else { throw UsageError(description: "missing command") }
-        guard let syntax = syntax(command) else { throw UsageError(description: "unknown command '\(command)'") }
+        guard let syntax = syntax(command) else {
+            let hint = Suggestion.closest(to: command, in: commands).map { "did you mean '\($0)'? " } ?? ""
+            throw UsageError(
+                description:
+                    "unknown command '\(command)'; \(hint)(commands: \(commands.joined(separator: ", ")); 'tweak help' explains them)",
+                showsUsage: false)
+        }
         self.command = command
         var remaining = arguments.dropFirst()[...]
         var optionsEnded = false
@@ -49,7 +57,9 @@ struct CommandLineArguments {
                 continue
             }
             guard syntax.valueOptions.contains(name) else {
-                throw UsageError(description: "unknown option \(spelling) for \(command)")
+                let known = syntax.valueOptions.union(syntax.flags).map { "--\($0)" }
+                let hint = Suggestion.closest(to: spelling, in: known.sorted()).map { "; did you mean \($0)?" } ?? ""
+                throw UsageError(description: "unknown option \(spelling) for \(command)\(hint)")
             }
             guard let value = inlineValue ?? remaining.popFirst() else {
                 throw UsageError(description: "\(spelling) needs a value")

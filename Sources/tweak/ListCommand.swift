@@ -6,7 +6,7 @@ enum ListCommand {
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
         _ = try arguments.positional()
         let stack = try TweakStack(arguments)
-        await stack.refreshRemote()
+        let remoteFailed = await stack.refreshRemote()
         let revealing = try arguments.value(of: "decrypt") != nil
         let catalog = try ContextOption.withContext(arguments) { stack.manager.catalog() }
         if arguments.flags.contains("json") {
@@ -14,6 +14,6 @@ enum ListCommand {
         } else {
             Console.out(CatalogTable.render(catalog, revealingSecrets: revealing))
         }
-        return 0
+        return remoteFailed ? TweakTool.remoteFetchFailedStatus : 0
     }
 }

@@ -59,14 +59,7 @@ struct RemoteLayer {
     /// home being `$XDG_CONFIG_HOME`, else `~/.config`: one file per URL, beside the default
     /// overrides file.
     static func defaultCachePath(for url: URL) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a: a stable file name, not a security measure
-        for byte in url.absoluteString.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let host = String((url.host ?? "remote").map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "_" })
-        let hex = String(hash, radix: 16)
-        let name = "\(host)-\(String(repeating: "0", count: 16 - hex.count))\(hex).cache"
+        let name = StableFileName.make(readable: url.host ?? "remote", key: url.absoluteString, extension: "cache")
         return TweakStack.configurationHome.appendingPathComponent("tweaks/remote-cache/\(name)").path
     }
 
@@ -84,30 +77,13 @@ struct RemoteLayer {
         return true
     }
 
-    /// Fetches and activates every `interval` seconds until the task is cancelled. A failure is
-    /// reported when fetches start failing (`failing`: the last fetch failed), and again when they
-    /// work again; waits of the backoff after failures are respected.
-    func poll(every interval: TimeInterval, failing: Bool) async {
-        var failing = failing
-        while !Task.isCancelled {
-            try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
-            let status = await provider.fetchAndActivate(expirationDuration: 0).status
-            if let error = status.error {
-                if !failing { reportFailure(error) }
-                failing = true
-            } else if status.isSuccess {
-                if failing { Console.error("tweak: remote fetch works again: \(provider.name)") }
-                failing = false
-            }
-        }
-    }
-
     private func reportFailure(_ error: RemoteFetchError) {
         let fallback =
             provider.lastFetchTime.map {
                 "the cached remote values fetched \(ISO8601DateFormatter().string(from: $0))"
             } ?? "the other layers (no cached remote values)"
-        Console.error("tweak: warning: remote fetch failed: \(error); answering from \(fallback)")
+        Console.error(
+            "tweak: warning: remote fetch failed: \(error); answering from \(fallback); the next command fetches again")
     }
 
     private func reportCacheWriteError() {

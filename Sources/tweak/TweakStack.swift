@@ -20,12 +20,11 @@ struct TweakStack {
 
     static let defaultLocalFile = "LocalTweaks_example.json"
 
-    /// `$TWEAKS_OVERRIDES_FILE`, else `$XDG_CONFIG_HOME/tweaks/overrides.json`, else
-    /// `~/.config/tweaks/overrides.json`.
+    /// The overrides file of the project in the current folder (see
+    /// `OverridesFileTweakProvider.defaultFileURL(forProjectAt:environment:)`).
     static var defaultOverridesPath: String {
-        let environment = ProcessInfo.processInfo.environment
-        if let path = environment["TWEAKS_OVERRIDES_FILE"], !path.isEmpty { return path }
-        return configurationHome.appendingPathComponent("tweaks/overrides.json").path
+        let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        return OverridesFileTweakProvider.defaultFileURL(forProjectAt: folder).path
     }
 
     /// `$XDG_CONFIG_HOME`, else `~/.config`.
@@ -51,6 +50,11 @@ struct TweakStack {
         }
         suite = try suiteName.map { try SuiteOverrides(suiteName: $0) }
         let localFiles = arguments.values(of: "local")
+        if localFiles.isEmpty, !FileManager.default.fileExists(atPath: Self.defaultLocalFile) {
+            throw ToolError(
+                "no \(Self.defaultLocalFile) in \(FileManager.default.currentDirectoryPath): run tweak in the folder "
+                    + "that holds it, or name your tweaks files with --local FILE")
+        }
         locals = try (localFiles.isEmpty ? [Self.defaultLocalFile] : localFiles).map {
             try LocalTweakProvider(jsonURL: URL(fileURLWithPath: $0), name: $0)
         }
@@ -71,7 +75,11 @@ struct TweakStack {
     /// the fetch failed.
     @discardableResult
     func refreshRemote() async -> Bool {
-        await remote?.refresh() ?? false
+        let failed = await remote?.refresh() ?? false
+        for mismatch in manager.typeMismatches() {
+            Console.error("tweak: warning: \(mismatch); passed over (the next layer answers)")
+        }
+        return failed
     }
 
     /// The override layer: the overrides file, else the suite.
@@ -115,6 +123,26 @@ struct TweakStack {
             suite.provider.removeAllValues()
             try suite.synchronize()
         }
+    }
+
+    /// `owner @payments · release (expected lifetime 40 days) · created … · expires … (expired)`: the
+    /// lifecycle from the highest-priority local file that declares the tweak, or `nil` when none.
+    func lifecycleDescription(feature: String, variable: String, today: TweakDay) -> String? {
+        guard
+            let lifecycle = locals.lazy.compactMap({ $0.lifecycle(feature: feature, variable: variable) }).first,
+            !lifecycle.isEmpty
+        else { return nil }
+        var parts = ["owner \(lifecycle.owner ?? "none")"]
+        if let kind = lifecycle.kind {
+            parts.append("\(kind) (expected lifetime \(kind.expectedLifetimeDays.map { "\($0) days" } ?? "none"))")
+        }
+        if let created = lifecycle.created { parts.append("created \(created)") }
+        if let expires = lifecycle.expires {
+            parts.append("expires \(expires)" + (lifecycle.isExpired(on: today) ? " (expired)" : ""))
+        } else if lifecycle.isPastExpectedLifetime(on: today), let due = lifecycle.expectedRemoval {
+            parts.append("past its expected lifetime since \(due)")
+        }
+        return parts.joined(separator: " · ")
     }
 
     /// The override layer's name, for messages.

@@ -14,24 +14,32 @@ enum TweakTool {
           explain FEATURE VARIABLE     every provider's answer, highest priority first
           set FEATURE VARIABLE VALUE   write an override; VALUE is read as the type the local file declares
           reset FEATURE VARIABLE       remove an override;  reset --all: remove every override
-          validate FILE...             check tweaks files and print every problem
+          validate FILE...             check tweaks files and print every problem (including what
+                                       generate would reject)
+          validate --against DEFAULTS DOC...
+                                       check remote documents against the tweaks DEFAULTS declares:
+                                       declared names, declared types
           generate -l FILE -o FOLDER -c FOLDER
                                        write a typed accessor for a tweaks file (see Docs/CodeGeneration.md)
           watch                        print every change as it happens, until interrupted
           bucket --seed SEED --id ID   the micro-percentile of ID for a percent condition seeded SEED
+          audit --sources DIR...       find flag debt: unused, undeclared, expired and ownerless tweaks,
+                                       overrides of tweaks that are gone (see Docs/Lifecycle.md)
           help                         print this text
 
         stack options (list, get, explain, set, reset, watch):
           --local FILE        a local tweaks file; repeatable, earlier files win
                               (default: ./LocalTweaks_example.json)
           --overrides FILE    the overrides file (default, unless --suite is given: $TWEAKS_OVERRIDES_FILE,
-                              else $XDG_CONFIG_HOME/tweaks/overrides.json, else ~/.config/tweaks/overrides.json)
+                              else this folder's file in $XDG_CONFIG_HOME/tweaks/overrides/ or ~/.config/tweaks/overrides/)
           --suite NAME        the UserDefaults suite an app keeps its overrides in
           --decrypt COMMAND   show encrypted values, decrypted by a shell command that reads the stored
                               value on standard input and prints the plain one (e.g. --decrypt rev)
           --remote URL        a remote tweaks document, below the overrides and above the local files;
                               list, get and explain fetch it once (a failed fetch is a warning, and the
                               cached remote values answer), watch every --remote-poll SECONDS (default 30)
+                              and, with --remote-events URL, whenever that server-sent events stream
+                              announces a change (polling is then the fallback while it is down)
           --remote-cache FILE where the fetched document is kept (default: one file per URL in
                               $XDG_CONFIG_HOME/tweaks/remote-cache/, else ~/.config/tweaks/remote-cache/)
           --allow-insecure-http
@@ -43,9 +51,26 @@ enum TweakTool {
           -l, --local-tweaks-file-path FILE    the local tweaks file
           -o, --output-folder FOLDER           where <accessorName>.swift and <accessorName>+Constants.swift go
           -c, --configuration-folder FOLDER    the folder of config.json (or the .json file itself)
+          --today YYYY-MM-DD                   the day "expired" is judged on (default: today)
 
-        exit status: 0 success, 1 failure (not found, invalid files or values), 2 bad usage
+        audit options:
+          --sources DIR       a folder of Swift sources to scan; repeatable
+          --local FILE        a local tweaks file declaring tweaks; repeatable (default: ./LocalTweaks_example.json)
+          --overrides FILE    an overrides file to check for overrides of undeclared tweaks
+          --defaults-suite NAME
+                              a UserDefaults suite to check likewise
+          --exclude GLOB      leave out files whose path (relative to its DIR) matches; repeatable
+          --include-generated scan generated files (`tweak generate` output) too
+          --fail-on CLASS,... exit 1 when any finding is of these classes (default: none; `all`)
+          --today YYYY-MM-DD  the day expiry is judged on (default: today)
+          --json              the report as JSON (see Docs/Lifecycle.md)
+
+        exit status: 0 success, 1 failure (not found, invalid files or values), 2 bad usage,
+                     3 answered, but the --remote fetch failed (values from the cache and other layers)
         """
+
+    /// The exit status of a command that answered although its `--remote` fetch failed.
+    static let remoteFetchFailedStatus: Int32 = 3
 
     static func main() async {
         // A closed pipe (`tweak list | head`, a decryption command that does not read its input)
@@ -63,12 +88,15 @@ enum TweakTool {
         case "explain": return .init(valueOptions: stack.union([ContextOption.name]), flags: TweakStack.flags)
         case "set": return .init(valueOptions: stack, flags: TweakStack.flags)
         case "bucket": return .init(valueOptions: ["seed", "id"])
-        case "watch": return .init(valueOptions: stack.union(["remote-poll"]), flags: TweakStack.flags)
+        case "watch":
+            return .init(valueOptions: stack.union(["remote-poll", "remote-events"]), flags: TweakStack.flags)
         case "reset": return .init(valueOptions: stack, flags: TweakStack.flags.union(["all"]))
-        case "validate", "help", "--help", "-h": return .init()
+        case "validate": return .init(valueOptions: ["against"])
+        case "help", "--help", "-h": return .init()
+        case "audit": return AuditCommand.syntax
         case "generate":
             return .init(
-                valueOptions: ["local", "output", "configuration"],
+                valueOptions: ["local", "output", "configuration", "today"],
                 aliases: [
                     "-l": "local", "--local-tweaks-file-path": "local", "-o": "output", "--output-folder": "output",
                     "-c": "configuration", "--configuration-folder": "configuration",
@@ -77,10 +105,19 @@ enum TweakTool {
         }
     }
 
+    /// The commands, as the usage text lists them.
+    static let commands: [String] = {
+        let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(of: "commands:") else { return [] }
+        return lines[(start + 1)...].prefix { !$0.isEmpty }.compactMap { line in
+            line.hasPrefix("  ") && !line.hasPrefix("   ") ? line.split(separator: " ").first.map(String.init) : nil
+        }
+    }()
+
     /// Runs one invocation and returns its exit status: 0 success, 1 failure, 2 bad usage.
     static func run(_ arguments: [String]) async -> Int32 {
         do {
-            let parsed = try CommandLineArguments(arguments, syntax: syntax(of:))
+            let parsed = try CommandLineArguments(arguments, commands: commands, syntax: syntax(of:))
             switch parsed.command {
             case "list": return try await ListCommand.run(parsed)
             case "get": return try await ValueCommands.get(parsed)
@@ -91,13 +128,14 @@ enum TweakTool {
             case "generate": return try GenerateCommand.run(parsed)
             case "watch": return try await WatchCommand.run(parsed)
             case "bucket": return try BucketCommand.run(parsed)
+            case "audit": return try AuditCommand.run(parsed)
             default:
                 _ = try parsed.positional()
                 Console.out(usage)
                 return 0
             }
         } catch let error as CommandLineArguments.UsageError {
-            Console.error("tweak: \(error)\n\n\(usage)")
+            Console.error(error.showsUsage ? "tweak: \(error)\n\n\(usage)" : "tweak: \(error)")
             return 2
         } catch {
             Console.error("tweak: \(error)")

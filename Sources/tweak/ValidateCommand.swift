@@ -1,24 +1,28 @@
 import Foundation
+import TweakAccessorGeneration
 import Tweaks
 
 /// `tweak validate FILE...`: every problem of every tweaks file, one per line as
-/// `file:line:column: feature.variable: problem`; exit 0 only when there is none.
+/// `file:line:column: feature.variable: problem`, including what `tweak generate` would reject
+/// (an invalid or duplicate `GeneratedPropertyName`, a name that is no Swift identifier); exit 0
+/// only when there is none.
+///
+/// `tweak validate --against DEFAULTS DOC...`: checks remote documents (full or compact form, read
+/// as strictly as a file a person writes) against the tweaks DEFAULTS declares: every value must
+/// have the declared type, and every tweak must be declared (an undeclared one is most likely a
+/// misspelt name).
 enum ValidateCommand {
     static func run(_ arguments: CommandLineArguments) throws -> Int32 {
         guard !arguments.positional.isEmpty else {
-            throw CommandLineArguments.UsageError(description: "validate takes one or more FILEs")
+            throw CommandLineArguments.UsageError(
+                description: "validate takes one or more FILEs (or --against DEFAULTS and DOCs)")
         }
+        let defaults = try arguments.value(of: "against").map(loadDefaults)
         var problemCount = 0
         var filesWithProblems = 0
         for path in arguments.positional {
-            let problems: [TweakLoadError]
-            do {
-                let data = try Data(contentsOf: URL(fileURLWithPath: path))
-                problems = LocalTweaksDocument.problems(in: [UInt8](data), source: path)
-            } catch {
-                problems = [TweakLoadError(source: path, reason: .unreadable(error.localizedDescription))]
-            }
-            for problem in problems { Console.out(problem.description) }
+            let problems = defaults.map { remoteDocumentProblems(path, against: $0) } ?? localFileProblems(path)
+            for problem in problems { Console.out(problem) }
             problemCount += problems.count
             if !problems.isEmpty { filesWithProblems += 1 }
         }
@@ -32,4 +36,71 @@ enum ValidateCommand {
             "\(problemCount) problem\(problemCount == 1 ? "" : "s") in \(filesWithProblems) of \(fileCount)")
         return 1
     }
+
+    private static func read(_ path: String) throws(TweakLoadError) -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw TweakLoadError(source: path, reason: .unreadable(error.localizedDescription))
+        }
+    }
+
+    /// A local tweaks file's schema problems, else what the code generator would reject.
+    private static func localFileProblems(_ path: String) -> [String] {
+        let data: Data
+        do {
+            data = try read(path)
+        } catch {
+            return [error.description]
+        }
+        let problems = LocalTweaksDocument.problems(in: [UInt8](data), source: path)
+        guard problems.isEmpty else { return problems.map(\.description) }
+        do {
+            _ = try AccessorGenerator.sources(
+                tweaksJSON: data, source: path, configuration: AccessorConfiguration(accessorName: "TweakAccessor"))
+            return []
+        } catch {
+            return error.problems.map { "\($0) (tweak generate would reject it)" }
+        }
+    }
+
+    /// The declarations: `--against DEFAULTS`, a local tweaks file that must load.
+    private static func loadDefaults(_ path: String) throws -> LocalTweakProvider {
+        do {
+            return try LocalTweakProvider(jsonURL: URL(fileURLWithPath: path), name: path)
+        } catch {
+            throw ToolError("--against \(path): \(error)")
+        }
+    }
+
+    /// A remote document's problems: its first schema error, or each value of another type than
+    /// declared and each undeclared tweak.
+    private static func remoteDocumentProblems(_ path: String, against defaults: LocalTweakProvider) -> [String] {
+        let document: LocalTweaksDocument
+        do {
+            document = try LocalTweaksDocument(
+                bytes: [UInt8](try read(path)), source: path, tweakSource: path, allowsBareValues: true,
+                strictness: .strict)
+        } catch {
+            return [error.description]
+        }
+        let declared = Set(defaults.knownTweaks.map(\.key))
+        var values: [String: [String: TweakValue]] = [:]
+        var problems: [String] = []
+        for key in document.definitions.keys.sorted(by: { ($0.feature, $0.variable) < ($1.feature, $1.variable) }) {
+            let tweak = document.definitions[key]!.tweak
+            guard declared.contains(key) else {
+                problems.append("\(path): \(key): not declared in \(defaults.name) (a misspelt name?)")
+                continue
+            }
+            if !tweak.isEncrypted { values[key.feature, default: [:]][key.variable] = tweak.value }
+        }
+        let documentValues = EphemeralTweakProvider(name: path, values: values)
+        let mismatches = TweakManager(tweakProviders: [documentValues, defaults]).typeMismatches()
+        return problems + mismatches.map(\.description)
+    }
+}
+
+extension Tweak {
+    fileprivate var key: TweakKey { TweakKey(feature: feature, variable: variable) }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Tweaks
 
 /// `get`, `explain`, `set` and `reset`: one tweak at a time. `get` and `explain` fetch the remote
@@ -8,7 +9,7 @@ enum ValueCommands {
         let names = try arguments.positional("FEATURE", "VARIABLE")
         let (feature, variable) = (names[0], names[1])
         let stack = try TweakStack(arguments)
-        await stack.refreshRemote()
+        let remoteFailed = await stack.refreshRemote()
         let tweak: Tweak
         do {
             let found = try ContextOption.withContext(arguments) {
@@ -22,14 +23,14 @@ enum ValueCommands {
             throw ToolError("\(feature).\(variable) is encrypted: give --decrypt COMMAND to read it")
         }
         Console.out(arguments.flags.contains("json") ? tweak.value.jsonText : tweak.value.description)
-        return 0
+        return remoteFailed ? TweakTool.remoteFetchFailedStatus : 0
     }
 
     /// `tweak explain FEATURE VARIABLE`: every provider's answer; exit 1 unless a value wins.
     static func explain(_ arguments: CommandLineArguments) async throws -> Int32 {
         let names = try arguments.positional("FEATURE", "VARIABLE")
         let stack = try TweakStack(arguments)
-        await stack.refreshRemote()
+        let remoteFailed = await stack.refreshRemote()
         let explanation = try ContextOption.withContext(arguments) {
             stack.manager.explain(feature: names[0], variable: names[1])
         }
@@ -37,9 +38,12 @@ enum ValueCommands {
         if let editable = stack.manager.editableTweak(feature: names[0], variable: names[1]) {
             text += "\n  declared in \(editable.declaration.source ?? "?") as \(editable.declaredKind)"
         }
+        if let line = stack.lifecycleDescription(feature: names[0], variable: names[1], today: TweakDay(Date())) {
+            text += "\n  " + line
+        }
         Console.out(text)
         guard explanation.winner?.answer.isUsable == true else { return 1 }
-        return 0
+        return remoteFailed ? TweakTool.remoteFetchFailedStatus : 0
     }
 
     /// `tweak set FEATURE VARIABLE VALUE`: writes an override, VALUE read as the declared type.
@@ -60,7 +64,7 @@ enum ValueCommands {
             throw ToolError("\(feature).\(variable): \(error) (declared in \(editable.declaration.source ?? "?"))")
         }
         try stack.writeOverride(value, feature: feature, variable: variable)
-        Console.out("\(feature).\(variable) = \(value) (\(stack.overrideLayerName))")
+        Console.out("\(feature).\(variable) = \(value.jsonText) (\(stack.overrideLayerName))")
         return 0
     }
 
@@ -85,7 +89,7 @@ enum ValueCommands {
         }
         try stack.writeOverride(nil, feature: feature, variable: variable)
         let now = (try? stack.manager.tweakIfPresent(feature: feature, variable: variable))?
-            .map { "\($0.displayValue) (\($0.source ?? "unknown source"))" }
+            .map { "\($0.quotedDisplayValue) (\($0.source ?? "unknown source"))" }
         Console.out("\(feature).\(variable): override removed; now \(now ?? "not set")")
         return 0
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Tweaks
+import TweaksRemote
 
 /// `tweak watch`: prints every change of the stack as it happens, until interrupted.
 ///
@@ -9,7 +10,11 @@ import Tweaks
 /// `HH:MM:SS feature.variable = value (source)`.
 ///
 /// The remote document (`--remote URL`) is fetched at the start and then every `--remote-poll
-/// SECONDS` (default ``defaultRemotePollInterval``).
+/// SECONDS` (default ``defaultRemotePollInterval``), with the backoff proportioned to that
+/// interval. With `--remote-events URL` it is also fetched as soon as that server-sent events
+/// stream announces a change (no random delay: one client); polling rounds are then skipped while
+/// the stream is connected. Every provider failure (a fetch, an overrides file that no longer
+/// reads) is printed on standard error with the time of the next try, and so is each recovery.
 enum WatchCommand {
     static let pollInterval: TimeInterval = 0.5
     static let defaultRemotePollInterval: TimeInterval = 30
@@ -20,11 +25,17 @@ enum WatchCommand {
         let stack = try TweakStack(arguments, pollInterval: pollInterval)
         let revealing = try arguments.value(of: "decrypt") != nil
         let changes = stack.manager.changes
-        let failing = await stack.refreshRemote()
-        let remotePolling = stack.remote.map { remote in
-            Task { await remote.poll(every: remotePollInterval, failing: failing) }
+        let remoteEvents = try remoteEvents(arguments)
+        await stack.refreshRemote()
+        let events = printEvents(of: stack.manager)
+        defer { events.cancel() }
+        if let remoteEvents, let remote = stack.remote {
+            remote.provider.startEventStream(remoteEvents)
+            Console.error("listening for changes announced at \(remoteEvents.url.absoluteString)")
         }
-        defer { remotePolling?.cancel() }
+        defer { stack.remote?.provider.stopEventStream() }
+        stack.remote?.provider.startPolling(every: remotePollInterval)
+        defer { stack.remote?.provider.stopPolling() }
 
         var snapshot = values(stack.manager.catalog(), revealing: revealing)
         let layers = stack.manager.tweakProviders.map(\.name).joined(separator: ", ")
@@ -40,6 +51,22 @@ enum WatchCommand {
         return 0
     }
 
+    /// Prints each provider failure (once while it repeats, with the next try) and each recovery
+    /// that happens from now on, on standard error: a remote fetch, an overrides file broken by hand.
+    private static func printEvents(of manager: TweakManager) -> Task<Void, Never> {
+        let start = Date()
+        let events = manager.providerEvents
+        return Task {
+            for await event in events where event.date >= start {
+                if event.isFailure, !event.isRepeat {
+                    Console.error("\(timestamp()) tweak: warning: \(event)")
+                } else if event.outcome == .recovered {
+                    Console.error("\(timestamp()) tweak: \(event)")
+                }
+            }
+        }
+    }
+
     /// `--remote-poll SECONDS`: a positive number, and only with `--remote`.
     private static func remotePollInterval(_ arguments: CommandLineArguments) throws -> TimeInterval {
         guard let text = try arguments.value(of: "remote-poll") else { return defaultRemotePollInterval }
@@ -51,6 +78,26 @@ enum WatchCommand {
                 description: "--remote-poll \(text): not a positive number of seconds")
         }
         return seconds
+    }
+
+    /// `--remote-events URL`: the stream's configuration, only with `--remote`; `https`, or `http` to
+    /// a loopback host or with `--allow-insecure-http`.
+    private static func remoteEvents(_ arguments: CommandLineArguments) throws -> RemoteEventStreamConfiguration? {
+        guard let location = try arguments.value(of: "remote-events") else { return nil }
+        guard try arguments.value(of: "remote") != nil else {
+            throw CommandLineArguments.UsageError(description: "--remote-events needs --remote")
+        }
+        guard let url = URL(string: location), url.scheme != nil, url.host != nil else {
+            throw ToolError("--remote-events \(location): not a URL (expected https://host/path)")
+        }
+        do {
+            return try RemoteEventStreamConfiguration(
+                url: url, allowsInsecureHTTP: arguments.flags.contains("allow-insecure-http"), fetchDelay: 0...0)
+        } catch {
+            throw ToolError(
+                "--remote-events \(location): refused: use https (plain http is allowed to loopback hosts, "
+                    + "or with --allow-insecure-http)")
+        }
     }
 
     /// `feature.variable` → `value (source)`.

@@ -63,9 +63,10 @@ public final class NginxProcess: Sendable {
 
     /// Starts nginx with the configuration `configuration(root path, port)` and waits (without
     /// blocking a thread) until it accepts connections, retrying on another port when another
-    /// process took the free one first. `name` begins the temporary directory's name.
+    /// process took the free one first. `name` begins the temporary directory's name. `port`, when
+    /// given, is used instead of a free one (to restart a server where its clients expect it).
     public static func start(
-        name: String, configuration: (_ root: String, _ port: Int) -> String
+        name: String, port: Int? = nil, configuration: (_ root: String, _ port: Int) -> String
     ) async throws -> NginxProcess {
         guard let binary else {
             throw TestServerError(
@@ -76,7 +77,7 @@ public final class NginxProcess: Sendable {
         var lastError: (any Error)?
         for _ in 0..<5 {
             do {
-                return try await start(binary: binary, name: name, configuration: configuration)
+                return try await start(binary: binary, name: name, port: port, configuration: configuration)
             } catch {
                 lastError = error
             }
@@ -85,7 +86,7 @@ public final class NginxProcess: Sendable {
     }
 
     private static func start(
-        binary: String, name: String, configuration: (String, Int) -> String
+        binary: String, name: String, port: Int?, configuration: (String, Int) -> String
     ) async throws -> NginxProcess {
         let root = FileManager.default.temporaryDirectory
             .appendingPathComponent("\(name)-nginx-\(UUID().uuidString)", isDirectory: true)
@@ -93,7 +94,7 @@ public final class NginxProcess: Sendable {
             try FileManager.default.createDirectory(
                 at: root.appendingPathComponent(directory), withIntermediateDirectories: true)
         }
-        let port = try Loopback.freePort()
+        let port = try port ?? Loopback.freePort()
         let configurationFile = root.appendingPathComponent("nginx.conf")
         try configuration(root.path, port).write(to: configurationFile, atomically: true, encoding: .utf8)
         #if os(macOS) || os(Linux)

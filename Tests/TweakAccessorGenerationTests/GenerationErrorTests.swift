@@ -69,7 +69,6 @@ import Testing
                     "d": {"Value": 1, "GeneratedPropertyName": "café"}
                 }}
                 """#) == [
-                    #"t.json: f.1st_flag: the constant name "1stFlag" derived from the variable name is not a valid Swift identifier"#,
                     #"t.json: f.1st_flag: the property name "1stFlag" derived from the variable name is not a valid Swift identifier; set "GeneratedPropertyName""#,
                     #"t.json: f.a: "GeneratedPropertyName" "my name" is not a valid Swift identifier"#,
                     #"t.json: f.b: "GeneratedPropertyName" "default" is a Swift keyword"#,
@@ -80,6 +79,15 @@ import Testing
                 #"t.json: feature 9lives: the constant name "9lives" derived from the feature name is not a valid Swift identifier"#,
                 #"t.json: feature self: the constant name "self" derived from the feature name is a Swift keyword"#,
             ])
+    }
+
+    @Test func aVariableWhoseNameIsNoIdentifierIsGeneratedUnderItsGeneratedPropertyName() throws {
+        let sources = try AccessorGenerator.sources(
+            tweaksJSON: Data(#"{"security": {"2fa": {"Value": true, "GeneratedPropertyName": "twoFactorAuth"}}}"#.utf8),
+            source: "t.json", configuration: Self.configuration)
+        #expect(sources.files[1].contents.contains(#"static let twoFactorAuth = "2fa""#))
+        #expect(
+            sources.files[0].contents.contains("readTweak(Features.security, Variables.twoFactorAuth, default: true)"))
     }
 
     @Test func duplicateNamesExplicitOrDerivedAreReportedWithTheOtherTweak() {

@@ -78,16 +78,22 @@ import Testing
                 sandbox, "get", "general", "meaning_of_life", "--remote", remote, "--remote-cache", cache)
             #expect(first.status == 0 && first.standardOutput == "7\n", "\(first.standardError)")
 
+            // A 404 answers from the other layers, and the exit status tells a script.
+            let missing = try await run(
+                sandbox, "get", "general", "meaning_of_life", "--remote", server.url("gone.json"))
+            #expect(missing.status == 3 && missing.standardOutput == "42\n", "\(missing.standardError)")
+            #expect(missing.standardError.contains("404"), "\(missing.standardError)")
+
             server.stop()
             let cached = try await run(
                 sandbox, "get", "general", "meaning_of_life", "--remote", remote, "--remote-cache", cache)
-            #expect(cached.status == 0 && cached.standardOutput == "7\n")
+            #expect(cached.status == 3 && cached.standardOutput == "7\n")
             #expect(
                 cached.standardError.hasPrefix("tweak: warning: remote fetch failed: \(remote): the request failed: "))
             #expect(cached.standardError.contains("; answering from the cached remote values fetched 20"))
 
             let uncached = try await run(sandbox, "list", "--remote", remote)
-            #expect(uncached.status == 0)
+            #expect(uncached.status == 3)
             #expect(uncached.standardError.contains("answering from the other layers (no cached remote values)"))
             let meaning = try #require(uncached.lines.first { $0.contains("general.meaning_of_life") })
             #expect(meaning.contains(" 42 ") && meaning.contains("LocalTweaks_example.json"))
@@ -112,13 +118,66 @@ import Testing
                 #expect(
                     try await watcher.output.wait(for: " general.meaning_of_life = 1234 (\(remote))\n"),
                     "\(watcher.output.value)")
-                #expect(try await watcher.output.wait(for: " general.new_one = hello (\(remote))\n"))
+                #expect(try await watcher.output.wait(for: " general.new_one = \"hello\" (\(remote))\n"))
 
                 server.stop()
                 #expect(
-                    try await watcher.errors.wait(for: "tweak: warning: remote fetch failed: "),
+                    try await watcher.errors.wait(for: " tweak: warning: \(remote): fetch failed: "),
                     "\(watcher.errors.value)")
+                #expect(watcher.errors.value.contains("; next try at "), "\(watcher.errors.value)")
                 #expect(watcher.process.isRunning)
+            }
+        }
+
+        @Test func aRemoteValueOfAnotherTypeThanDeclaredIsFlaggedAndPassedOver() async throws {
+            try await StaticNginx.with { server in
+                let sandbox = try ToolSandbox()
+                defer { sandbox.remove() }
+                try sandbox.copyExample()
+                try server.write(#"{"general": {"meaning_of_life": "38"}}"#, to: "tweaks.json")
+                let remote = server.url("tweaks.json")
+                let warning =
+                    "tweak: warning: \(remote): general.meaning_of_life: declared as int by LocalTweaks_example.json,"
+                    + #" found string "38"; passed over (the next layer answers)"#
+                let list = try await run(sandbox, "list", "--remote", remote)
+                #expect(list.status == 0 && list.standardError == warning + "\n", "\(list.standardError)")
+                let row = try #require(list.lines.first { $0.contains("general.meaning_of_life") })
+                #expect(row.contains(" 42 ") && row.contains("LocalTweaks_example.json"), "\(row)")
+                let explain = try await run(sandbox, "explain", "general", "meaning_of_life", "--remote", remote)
+                #expect(explain.standardError == warning + "\n")
+                #expect(
+                    explain.standardOutput.contains(
+                        #"\#(remote): "38" (passed over: declared as int by LocalTweaks_example.json, found string "38")"#
+                    ),
+                    "\(explain.standardOutput)")
+                let get = try await run(sandbox, "get", "general", "meaning_of_life", "--remote", remote)
+                #expect(get.standardOutput == "42\n")
+            }
+        }
+
+        @Test func watchReportsARemoteValueOfAnotherTypeWhenItArrivesAndItsCorrection() async throws {
+            try await StaticNginx.with { server in
+                let sandbox = try ToolSandbox()
+                defer { sandbox.remove() }
+                try sandbox.copyExample()
+                try server.write(#"{"general": {"meaning_of_life": 7}}"#, to: "tweaks.json")
+                let remote = server.url("tweaks.json")
+                let watcher = try WatchTests.Watcher(sandbox, ["--remote", remote, "--remote-poll", "0.1"])
+                #expect(try await watcher.errors.wait(for: "watching 12 tweaks of "), "\(watcher.errors.value)")
+                try server.write(#"{"general": {"meaning_of_life": "38"}}"#, to: "tweaks.json")
+                #expect(
+                    try await watcher.errors.wait(
+                        for:
+                            " tweak: warning: \(remote): type check failed: general.meaning_of_life: declared as int by "
+                            + #"LocalTweaks_example.json, found string "38"; reads pass it over"#),
+                    "\(watcher.errors.value)")
+                #expect(
+                    try await watcher.output.wait(for: " general.meaning_of_life = 42 (LocalTweaks_example.json)\n"))
+                // Another length than the "38" document: nginx's entity tag is its modification second
+                // and size, so a same-size rewrite within a second would be answered 304.
+                try server.write(#"{"general": {"meaning_of_life": 12345}}"#, to: "tweaks.json")
+                #expect(try await watcher.errors.wait(for: " tweak: \(remote): type check works again\n"))
+                #expect(try await watcher.output.wait(for: " general.meaning_of_life = 12345 (\(remote))\n"))
             }
         }
 

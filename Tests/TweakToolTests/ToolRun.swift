@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Tweaks
 
 // Runs the `tweak` executable: Foundation's `Process` exists on macOS and Linux only.
 #if os(macOS) || os(Linux)
@@ -8,10 +9,14 @@ import TestSupport
     /// that no test reads or writes the real default overrides file.
     struct ToolSandbox {
         let folder: URL
-        /// `XDG_CONFIG_HOME` of the runs: the default overrides file is `<this>/tweaks/overrides.json`.
+        /// `XDG_CONFIG_HOME` of the runs, which holds the default overrides files.
         let configHome: URL
 
-        var defaultOverrides: URL { configHome.appendingPathComponent("tweaks/overrides.json") }
+        /// The default overrides file of runs in ``folder``.
+        var defaultOverrides: URL {
+            OverridesFileTweakProvider.defaultFileURL(
+                forProjectAt: folder, environment: ["XDG_CONFIG_HOME": configHome.path])
+        }
 
         static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
@@ -77,12 +82,13 @@ import TestSupport
                 at: Self.exampleFile, to: folder.appendingPathComponent("LocalTweaks_example.json"))
         }
 
-        /// A process for the executable, run in the folder with the sandbox's configuration home.
-        func process(_ arguments: [String]) -> Process {
+        /// A process for the executable, run in the folder (or `directory`) with the sandbox's
+        /// configuration home.
+        func process(_ arguments: [String], in directory: URL? = nil) -> Process {
             let process = Process()
             process.executableURL = ToolRun.executable
             process.arguments = arguments
-            process.currentDirectoryURL = folder
+            process.currentDirectoryURL = directory ?? folder
             var environment = ProcessInfo.processInfo.environment
             environment["XDG_CONFIG_HOME"] = configHome.path
             environment["TWEAKS_OVERRIDES_FILE"] = nil

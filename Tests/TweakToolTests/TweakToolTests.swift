@@ -39,7 +39,7 @@ import Testing
                 let run = try sandbox.run("list", "--decrypt", "rev")
                 #expect(run.status == 0, "\(run.standardError)")
                 let secret = try #require(run.lines.first { $0.contains("encrypted_answer_to_the_universe") })
-                #expect(secret.contains(" Definitely not 42 "))
+                #expect(secret.contains(#" "Definitely not 42" "#))
                 // The command sees the tweak's names; a failing command is reported per tweak.
                 let failing = try sandbox.run("list", "--decrypt", "echo $TWEAK_VARIABLE >&2; exit 3")
                 #expect(failing.status == 0)
@@ -83,7 +83,7 @@ import Testing
                 try sandbox.write(#"{"f": {"v": {"Value": 2}, "w": {"Value": "low"}}}"#, to: "low.json")
                 let run = try sandbox.run("list", "--local", "high.json", "--local=low.json")
                 #expect(run.status == 0, "\(run.standardError)")
-                #expect(run.standardOutput == "G\n  f.v  1  high.json\n\nUngrouped\n  f.w  low  low.json\n")
+                #expect(run.standardOutput == "G\n  f.v  1  high.json\n\nUngrouped\n  f.w  \"low\"  low.json\n")
             }
         }
 
@@ -108,7 +108,7 @@ import Testing
         }
 
         @Test(arguments: [
-            ["lst"], ["list", "extra"], ["list", "--local"], ["list", "--remotes", "x"], [], ["list", "--json=yes"],
+            ["list", "extra"], ["list", "--local"], ["list", "--remotes", "x"], [], ["list", "--json=yes"],
             ["get", "general"], ["set", "general", "meaning_of_life"], ["reset"], ["reset", "--all", "f", "v"],
             ["validate"], ["generate", "-l", "x.json", "-o", "out"], ["list", "--suite", "a", "--suite", "b"],
             ["help", "me"], ["watch", "now"],
@@ -135,7 +135,7 @@ import Testing
             }
             let parsed = try CommandLineArguments(
                 ["c", "a", "--local", "x.json", "-5", "--local=y.json", "--json", "-o", "out", "--", "--json"],
-                syntax: syntax)
+                commands: ["c"], syntax: syntax)
             #expect(parsed.command == "c" && parsed.positional == ["a", "-5", "--json"])
             #expect(parsed.values(of: "local") == ["x.json", "y.json"])
             #expect(parsed.flags == ["json"])
@@ -147,15 +147,38 @@ import Testing
                 try parsed.positional("F", "V")
             }
             let failures: [([String], String)] = [
-                ([], "missing command"), (["x"], "unknown command 'x'"), (["c", "--local"], "--local needs a value"),
+                ([], "missing command"), (["c", "--local"], "--local needs a value"),
                 (["c", "-o"], "-o needs a value"), (["c", "--json=1"], "--json takes no value"),
                 (["c", "--remote", "u"], "unknown option --remote for c"),
+                (["c", "--lokal", "u"], "unknown option --lokal for c; did you mean --local?"),
             ]
             for (arguments, message) in failures {
                 #expect(throws: CommandLineArguments.UsageError(description: message)) {
-                    try CommandLineArguments(arguments, syntax: syntax)
+                    try CommandLineArguments(arguments, commands: ["c"], syntax: syntax)
                 }
             }
+        }
+
+        @Test func outsideAProjectTheToolSaysToUseLocal() throws {
+            let sandbox = try ToolSandbox()
+            defer { sandbox.remove() }
+            let run = try sandbox.run("list")
+            #expect(run.status == 1)
+            #expect(run.standardError.contains("no LocalTweaks_example.json in "), "\(run.standardError)")
+            #expect(run.standardError.contains("--local FILE"))
+        }
+
+        @Test func aMistypedCommandGetsASuggestionNotTheWholeUsage() throws {
+            let run = try ToolRun("lst")
+            #expect(run.status == 2)
+            #expect(
+                run.standardError.hasPrefix("tweak: unknown command 'lst'; did you mean 'list'? (commands: list, get,"))
+            #expect(run.standardError.split(separator: "\n").count == 1, "one line, not the usage text")
+            let unknown = try ToolRun("frobnicate")
+            #expect(unknown.status == 2 && !unknown.standardError.contains("did you mean"))
+            #expect(Suggestion.closest(to: "expalin", in: TweakTool.commands) == "explain")
+            #expect(Suggestion.closest(to: "ge", in: TweakTool.commands) == "get")
+            #expect(Suggestion.closest(to: "x", in: TweakTool.commands) == nil)
         }
     }
 

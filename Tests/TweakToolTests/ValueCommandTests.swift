@@ -6,6 +6,24 @@ import Testing
 
     @Suite("tweak get, explain, set and reset")
     struct ValueCommandTests {
+        @Test func eachProjectFolderHasItsOwnDefaultOverrides() throws {
+            try ToolSandbox.with { sandbox in
+                try sandbox.copyExample()
+                let other = sandbox.folder.appendingPathComponent("other-project")
+                try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+                try FileManager.default.copyItem(
+                    at: ToolSandbox.exampleFile, to: other.appendingPathComponent("LocalTweaks_example.json"))
+                #expect(try sandbox.run("set", "general", "meaning_of_life", "7").status == 0)
+                let here = try sandbox.run("get", "general", "meaning_of_life")
+                let there = try ToolRun(sandbox.process(["get", "general", "meaning_of_life"], in: other))
+                #expect(here.standardOutput == "7\n")
+                #expect(there.standardOutput == "42\n", "an override of one project does not leak into another")
+                #expect(
+                    sandbox.defaultOverrides.path.hasPrefix(
+                        sandbox.configHome.appendingPathComponent("tweaks/overrides/").path))
+            }
+        }
+
         @Test func getPrintsTheResolvedValue() throws {
             try ToolSandbox.with { sandbox in
                 try sandbox.copyExample()
@@ -45,8 +63,10 @@ import Testing
                 for (feature, variable, input, shown) in cases {
                     let set = try sandbox.run("set", feature, variable, input)
                     #expect(set.status == 0, "\(set.standardError)")
+                    // A string is shown in quotes, so that "true" is not mistaken for the Boolean.
+                    let quoted = variable == "label_text" ? "\"\(shown)\"" : shown
                     #expect(
-                        set.standardOutput == "\(feature).\(variable) = \(shown) (\(sandbox.defaultOverrides.path))\n")
+                        set.standardOutput == "\(feature).\(variable) = \(quoted) (\(sandbox.defaultOverrides.path))\n")
                     #expect(try sandbox.run("get", feature, variable).standardOutput == shown + "\n")
                 }
                 let file = try String(contentsOf: sandbox.defaultOverrides, encoding: .utf8)

@@ -56,6 +56,30 @@ import Testing
             #expect(watcher.process.isRunning)
         }
 
+        @Test func anOverridesFileBrokenByHandIsReportedWithItsNextTryAndItsRepair() async throws {
+            let sandbox = try ToolSandbox()
+            defer { sandbox.remove() }
+            try sandbox.copyExample()
+            #expect(try sandbox.run("set", "general", "meaning_of_life", "43").status == 0)
+            let file = sandbox.defaultOverrides
+            let watcher = try Watcher(sandbox, [])
+            #expect(try await watcher.errors.wait(for: "watching 12 tweaks of \(file.path), "))
+
+            try Data(#"{"general": {"meaning_of_life": {"Valeu": 44}}}"#.utf8).write(to: file)
+            #expect(
+                try await watcher.errors.wait(for: " tweak: warning: \(file.path): reload failed: "),
+                "\(watcher.errors.value)")
+            #expect(try await watcher.errors.wait(for: #"unknown field "Valeu""#))
+            #expect(try await watcher.errors.wait(for: "; next try at "))
+            try Data(#"{"general": {"meaning_of_life": {"Value": 45}}}"#.utf8).write(to: file)
+            #expect(
+                try await watcher.errors.wait(for: " tweak: \(file.path): reload works again\n"),
+                "\(watcher.errors.value)")
+            #expect(try await watcher.output.wait(for: " general.meaning_of_life = 45 (\(file.path))\n"))
+            let failures = watcher.errors.value.components(separatedBy: "reload failed").count - 1
+            #expect(failures == 1, "a failure that repeats at every poll is printed once: \(watcher.errors.value)")
+        }
+
         @Test func aSuiteIsWatchedToo() async throws {
             let sandbox = try ToolSandbox()
             defer { sandbox.remove() }
@@ -69,7 +93,7 @@ import Testing
             _ = try sandbox.run("set", "general", "encrypted_answer_to_the_universe", "shown", "--suite", suite)
             #expect(
                 try await watcher.output.wait(
-                    for: " general.encrypted_answer_to_the_universe = shown (suite \(suite))\n"),
+                    for: " general.encrypted_answer_to_the_universe = \"shown\" (suite \(suite))\n"),
                 "\(watcher.output.value)")
         }
     }

@@ -30,3 +30,21 @@ struct RemoteBackoffPolicyTests {
         #expect(RetryAfter.seconds(from: "soon", now: now) == nil)
     }
 }
+
+@Suite("Backoff proportioned to the polling interval")
+struct RemoteBackoffProportionTests {
+    @Test func shortIntervalsWaitAboutOneIntervalAndAtMost120() {
+        let policy = RemoteBackoffPolicy().proportioned(toPollingInterval: 1)
+        let delays = (1...9).map { policy.delay(afterFailures: $0, retryAfter: nil, random: 0.5) }
+        #expect(delays == [1, 2, 4, 8, 16, 32, 64, 120, 120])
+        #expect(policy.delay(afterFailures: 1, retryAfter: 30, random: 0.5) == 30, "Retry-After is still honoured")
+    }
+
+    @Test func longIntervalsKeepFirebasesValues() {
+        for interval in [120.0, 3600, 43_200] {
+            #expect(RemoteBackoffPolicy().proportioned(toPollingInterval: interval) == RemoteBackoffPolicy())
+        }
+        #expect(RemoteBackoffPolicy().proportioned(toPollingInterval: 30).maximumDelay == 3600)
+        #expect(RemoteBackoffPolicy().proportioned(toPollingInterval: .infinity) == RemoteBackoffPolicy())
+    }
+}

@@ -37,4 +37,45 @@ import TweaksTesting
             #expect(CheckoutFlags(manager).limit == 3, "the String override is passed over for the default")
         }
     }
+
+    @Test func aStrictIssuePointsAtTheOverridesNotAtTheLibrary() throws {
+        let line = #_sourceLocation.line + 2
+        try withKnownIssue("reported where the overrides are written") { () throws in
+            try withTweakOverrides(.set("checkout", "new_flow", "yes"), strict: true) { () throws in
+                _ = try manager.tweakWith(feature: "checkout", variable: "new_flow")
+            }
+        } matching: { issue in
+            issue.sourceLocation?.fileID == #fileID && issue.sourceLocation?.line == line
+        }
+    }
+
+    @Test func anOverrideOfAnUndeclaredTweakFailsTheTestInStrictMode() throws {
+        try withKnownIssue("a typo in an override's variable is reported") { () throws in
+            try withTweakOverrides(.set("checkout", "new_flwo", true), strict: true) { () throws in
+                #expect(try manager.tweakWith(feature: "checkout", variable: "new_flwo").value == true)
+            }
+        } matching: { issue in
+            issue.description.contains("no provider declares checkout.new_flwo")
+        }
+    }
+
+    @Test(.tweaks(.set("checkout", "new_flwo", true), strict: true))
+    func theStrictTraitPointsAtTheTest() throws {
+        let testLine = #_sourceLocation.line - 2
+        try withKnownIssue("reported at the test") { () throws in
+            _ = try manager.tweakWith(feature: "checkout", variable: "new_flwo")
+        } matching: { issue in
+            issue.sourceLocation?.fileID == #fileID && issue.sourceLocation?.line == testLine
+        }
+    }
+
+    @Test func overridesTakeTypedVariables() throws {
+        let limit = 7
+        let flow = true
+        try withTweakOverrides(.set("checkout", "limit", limit), .set("checkout", "new_flow", flow), strict: true) {
+            () throws in
+            #expect(try manager.value(feature: "checkout", variable: "limit", as: Int.self) == 7)
+            #expect(try manager.value(feature: "checkout", variable: "new_flow", as: Bool.self) == true)
+        }
+    }
 }

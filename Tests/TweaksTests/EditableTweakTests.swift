@@ -50,7 +50,7 @@ struct EditableTweakTests {
         ("-3", .int(0), .int(-3)),
         ("2.5", .double(0), .double(2.5)),
         ("any text", .string(""), .string("any text")),
-        (#"{"a": [1, 2.0]}"#, .json(["x": 1]), .json(["a": [1, 2.0]])),
+        (#"{"a": [1, 2.0]}"#, .json(["a": []]), .json(["a": [1, 2.0]])),
         ("[true]", .json([1]), .json([true])),
     ])
     func textIsReadAsTheDeclaredType(text: String, declared: TweakValue, expected: TweakValue) throws {
@@ -63,6 +63,18 @@ struct EditableTweakTests {
         ("inf", .double(0), #""inf" is not a finite Double"#),
         ("[1]", .json(["x": 1]), #""[1]" is not a JSON object"#),
         ("{", .json([1]), #""{" is not a JSON array: the value:1:2:"#),
+        (
+            #"{"y": 1}"#, .json(["x": 1]),
+            #""{"y": 1}" is not like the declared object: unknown key "y" (declared: "x")"#
+        ),
+        (
+            #"{"x": "1"}"#, .json(["x": 1]),
+            #""{"x": "1"}" is not like the declared object: "x" is string, declared as number"#
+        ),
+        (
+            #"{"o": {"n": true}}"#, .json(["o": ["n": 1]]),
+            #""{"o": {"n": true}}" is not like the declared object: "o"."n" is bool, declared as number"#
+        ),
     ])
     func textOfAnotherTypeIsRefused(text: String, declared: TweakValue, message: String) {
         #expect {

@@ -49,3 +49,43 @@ import Testing
         #expect(try manager.tweakWith(feature: "checkout", variable: "enabled").source == "launch arguments")
     }
 }
+
+@Suite struct LaunchArgumentMistakeTests {
+    @Test(arguments: [
+        (
+            ["--tweak", "checkout.enabled=false"],
+            "launch argument --tweak: use -tweak (one dash), then feature.variable=value"
+        ),
+        (
+            ["-tweak=checkout.enabled=false"],
+            "launch argument -tweak=checkout.enabled=false: write -tweak and feature.variable=value as two arguments: -tweak checkout.enabled=false"
+        ),
+        (["-tweak"], "launch argument -tweak: expected feature.variable=value after it"),
+        (
+            ["-tweak", "-AppleLanguages"],
+            "launch argument -tweak: expected feature.variable=value after it, found -AppleLanguages"
+        ),
+    ])
+    func misspeltOrIncompleteFlagsAreErrorsNotIgnored(_ arguments: [String], _ message: String) {
+        #expect(throws: LaunchArgumentOverrides.ParseError.self) { try LaunchArgumentOverrides.values(from: arguments) }
+        do {
+            _ = try LaunchArgumentOverrides.values(from: arguments)
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func malformedJSONIsAnErrorNotAString() {
+        do {
+            _ = try LaunchArgumentOverrides.values(from: ["-tweak", #"ui.banner={"text": "Sale""#])
+            Issue.record("no error")
+        } catch {
+            #expect(error.argument == #"ui.banner={"text": "Sale""#)
+            #expect(
+                error.description.hasPrefix(
+                    #"launch argument -tweak ui.banner={"text": "Sale": "{"text": "Sale"" is not valid JSON"#),
+                "\(error)")
+        }
+        #expect(throws: Never.self) { try LaunchArgumentOverrides.values(from: ["-tweak", "ui.version=1.2.3"]) }
+    }
+}

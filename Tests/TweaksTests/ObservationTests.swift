@@ -56,6 +56,25 @@ struct ObservationTests {
         #expect(await values.next() == .some(1))
     }
 
+    @Test func typedValuesFollowTheLookupRuleAndYieldOnlyWhenTheTypedValueChanges() async throws {
+        enum Mode: String, Equatable { case fast, safe }
+        let overrides = EphemeralTweakProvider()
+        let manager = TweakManager(tweakProviders: [
+            overrides, TableProvider(name: "d", ["f.limit": 3, "f.mode": "fast"]),
+        ])
+        var limits = manager.values(feature: "f", variable: "limit", as: Int.self).makeAsyncIterator()
+        var modes = manager.values(feature: "f", variable: "mode", as: Mode.self).makeAsyncIterator()
+        #expect(await limits.next() == .some(3))
+        #expect(await modes.next() == .some(.fast))
+        try overrides.set("many", feature: "f", variable: "limit")  // a String: passed over, still 3
+        try overrides.set(3.0, feature: "f", variable: "limit")  // the same Int: no element
+        try overrides.set(8, feature: "f", variable: "limit")
+        #expect(await limits.next() == .some(8))
+        try overrides.set("slow", feature: "f", variable: "mode")  // names no case: the default's case
+        try overrides.set("safe", feature: "f", variable: "mode")
+        #expect(await modes.next() == .some(.safe))
+    }
+
     @Test func valuesStreamReportsDisappearanceAsNil() async throws {
         let overrides = EphemeralTweakProvider(values: ["f": ["v": true]])
         let manager = TweakManager(tweakProviders: [overrides])

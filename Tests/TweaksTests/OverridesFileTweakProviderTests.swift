@@ -237,4 +237,21 @@ struct OverridesFileTweakProviderTests {
                     #""secret": { "Title": "S", "Encrypted": true, "Value": "terces" }"#))
         }
     }
+
+    @Test func theDefaultFileIsOnePerProjectFolderUnlessTheEnvironmentNamesOne() {
+        let home = ["XDG_CONFIG_HOME": "/home/me/.config"]
+        let app = OverridesFileTweakProvider.defaultFileURL(
+            forProjectAt: URL(fileURLWithPath: "/work/app"), environment: home)
+        let again = OverridesFileTweakProvider.defaultFileURL(
+            forProjectAt: URL(fileURLWithPath: "/work/app/"), environment: home)
+        let service = OverridesFileTweakProvider.defaultFileURL(
+            forProjectAt: URL(fileURLWithPath: "/work/service"), environment: home)
+        #expect(app == again)
+        #expect(app != service)
+        #expect(app.path.hasPrefix("/home/me/.config/tweaks/overrides/app-") && app.pathExtension == "json")
+        let named = OverridesFileTweakProvider.defaultFileURL(
+            forProjectAt: URL(fileURLWithPath: "/work/app"),
+            environment: home.merging(["TWEAKS_OVERRIDES_FILE": "/srv/overrides.json"]) { $1 })
+        #expect(named.path == "/srv/overrides.json")
+    }
 }

@@ -15,4 +15,6 @@ open class DispatchQueue: DispatchObject, @unchecked Sendable {
   public class var main: DispatchQueue { DispatchQueue() }
   public func setSpecific<T>(key: DispatchSpecificKey<T>, value: T?) {}
   public class func getSpecific<T>(key: DispatchSpecificKey<T>) -> T? { nil }
+  // Uncertain: whether Xcode 26's overlay marks `work` `@Sendable`; modelled as libdispatch's source.
+  public class func concurrentPerform(iterations: Int, execute work: (Int) -> Void) {}
 }

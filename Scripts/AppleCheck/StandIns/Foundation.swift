@@ -52,10 +52,14 @@ public struct Data: Sendable, Hashable, RandomAccessCollection, MutableCollectio
   public subscript(r: Range<Int>) -> Data { get { Data(bytes[r]) } set {} }
   public mutating func replaceSubrange<C: Collection>(_ r: Range<Int>, with c: C) where C.Element == UInt8 {}
   public mutating func append(_ other: Data) {}
+  public func withUnsafeBytes<ResultType>(_ body: (UnsafeRawBufferPointer) throws -> ResultType) rethrows -> ResultType {
+    try [UInt8]().withUnsafeBytes(body)
+  }
 }
 
 public struct URL: Sendable, Hashable {
   public init(fileURLWithPath path: String) {}
+  public init(fileURLWithPath path: String, isDirectory: Bool) {}
   public init?(string: String) {}
   public var isFileURL: Bool { true }
   public var path: String { "" }
@@ -66,7 +70,10 @@ public struct URL: Sendable, Hashable {
   public var host: String? { nil }
   public func appendingPathComponent(_ c: String) -> URL { self }
   public func deletingLastPathComponent() -> URL { self }
+  public var standardizedFileURL: URL { self }
+  public func resolvingSymlinksInPath() -> URL { self }
 }
+public func NSHomeDirectory() -> String { "" }
 
 public struct Date: Sendable, Hashable, Comparable {
   public init() {}
@@ -85,14 +92,24 @@ public struct FileAttributeKey: Hashable, Sendable, RawRepresentable {
   public static let size = FileAttributeKey(rawValue: "s")
   public static let systemFileNumber = FileAttributeKey(rawValue: "n")
   public static let posixPermissions = FileAttributeKey(rawValue: "p")
+  public static let type = FileAttributeKey(rawValue: "t")
+}
+public struct FileAttributeType: Hashable, Sendable, RawRepresentable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public static let typeDirectory = FileAttributeType(rawValue: "d")
+  public static let typeRegular = FileAttributeType(rawValue: "r")
+  public static let typeSymbolicLink = FileAttributeType(rawValue: "l")
 }
 open class FileManager: NSObject, @unchecked Sendable {
   open class var `default`: FileManager { FileManager() }
   open func attributesOfItem(atPath path: String) throws -> [FileAttributeKey: Any] { [:] }
   open func fileExists(atPath path: String) -> Bool { false }
+  open var currentDirectoryPath: String { "" }
   open func createDirectory(atPath path: String, withIntermediateDirectories: Bool, attributes: [FileAttributeKey: Any]? = nil) throws {}
   open func createDirectory(at url: URL, withIntermediateDirectories: Bool, attributes: [FileAttributeKey: Any]? = nil) throws {}
   open func contents(atPath path: String) -> Data? { nil }
+  open func contentsOfDirectory(atPath path: String) throws -> [String] { [] }
 }
 
 extension Error { public var localizedDescription: String { "" } }
@@ -149,7 +166,10 @@ open class JSONEncoder: @unchecked Sendable {
   open func encode<T: Encodable>(_ value: T) throws -> Data { Data() }
 }
 public func pow(_ x: Double, _ y: Double) -> Double { 0 }
-public struct CharacterSet: Sendable, Hashable { public static let whitespaces = CharacterSet() }
+public struct CharacterSet: Sendable, Hashable {
+  public static let whitespaces = CharacterSet()
+  public static let whitespacesAndNewlines = CharacterSet()
+}
 extension StringProtocol {
   public func trimmingCharacters(in set: CharacterSet) -> String { "" }
   public func padding<T: StringProtocol>(toLength newLength: Int, withPad padString: T, startingAt padIndex: Int) -> String { "" }
@@ -223,12 +243,18 @@ open class DateFormatter: NSObject, @unchecked Sendable {
   open func string(from date: Date) -> String { "" }
 }
 public struct Locale: Sendable, Hashable { public init(identifier: String) {} }
-public struct TimeZone: Sendable, Hashable { public init?(identifier: String) {} }
+public struct TimeZone: Sendable, Hashable {
+  public init?(identifier: String) {}
+  public init?(secondsFromGMT seconds: Int) {}
+  public static var current: TimeZone { TimeZone(identifier: "")! }
+  public func secondsFromGMT(for date: Date = Date()) -> Int { 0 }
+}
 
 // MARK: tool
 open class ProcessInfo: NSObject, @unchecked Sendable {
   open class var processInfo: ProcessInfo { ProcessInfo() }
   open var environment: [String: String] { [:] }
+  open var systemUptime: Double { 0 }
 }
 extension FileManager { @available(macOS 10.12, *) @available(iOS, unavailable) public var homeDirectoryForCurrentUser: URL { URL(fileURLWithPath: "") } }
 open class FileHandle: NSObject, @unchecked Sendable {

@@ -3,7 +3,9 @@ extension TweakValue {
     /// of the same type as `declared`: never a guess.
     ///
     /// `true`/`false` for a Bool; digits for an Int; a finite number for a Double; any text for a
-    /// String; a JSON object or array (parsed strictly) for a JSON object or array.
+    /// String; a JSON object or array (parsed strictly) for a JSON object or array. An object must
+    /// have the declared object's keys, each member of the declared member's kind (numbers are
+    /// alike, `null` is like anything).
     /// - Throws: ``TweakValueParseError`` saying what the text should be.
     public init(parsing text: String, like declared: TweakValue) throws(TweakValueParseError) {
         switch declared {
@@ -32,9 +34,34 @@ extension TweakValue {
                 throw TweakValueParseError(text: text, expected: expected, detail: error.description)
             }
             switch (json, value) {
-            case (.object, .json(.object)), (.array, .json(.array)): self = value
+            case (.object, .json(.object(let members))):
+                // The declared object is the schema: its keys, and the kind of each member.
+                if let problem = TweakJSON.object(members).shapeProblem(comparedWith: json) {
+                    throw TweakValueParseError(text: text, expected: "like the declared object", detail: problem)
+                }
+                self = value
+            case (.array, .json(.array)): self = value
             default: throw TweakValueParseError(text: text, expected: expected)
             }
+        }
+    }
+}
+
+extension TweakValue {
+    /// Reads `text` typed without a declared type (a launch argument, an environment variable of
+    /// an undeclared tweak): JSON when it is JSON (`true`, `42`, `1.5`, `"42"`, `{"a": 1}`), text
+    /// otherwise (`Hello`). Text that starts like a JSON string, object or array (`"`, `{`, `[`) must
+    /// be valid JSON: a missing brace is an error, never a string by accident.
+    /// - Throws: ``TweakValueParseError`` with the JSON parser's finding.
+    static func inferred(from text: String, source: String) throws(TweakValueParseError) -> TweakValue {
+        do {
+            // `null` is no value: the text `null`.
+            return try JSONParser.parse(Array(text.utf8), source: source).tweakValue ?? .string(text)
+        } catch {
+            guard let first = text.first, "\"{[".contains(first) else { return .string(text) }
+            throw TweakValueParseError(
+                text: text, expected: "valid JSON (quote it as a JSON string to keep it text)",
+                detail: error.reasonDescription)
         }
     }
 }

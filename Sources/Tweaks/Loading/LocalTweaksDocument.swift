@@ -12,9 +12,12 @@ package struct LocalTweakDefinition: Sendable, Hashable {
 /// The schema: a top-level object mapping feature names to objects that map variable names to
 /// entries. An entry is an object with a required `Value` (a Boolean, number, string, object or
 /// array; never `null`) and the optional fields `Title`, `Description`, `Group`,
-/// `GeneratedPropertyName` (strings), `Encrypted` (a Boolean) and `ConditionalValues` (targeting,
-/// see `Docs/Targeting.md`). Any other field is an error, so
-/// typos such as `Tittle` are caught. The first problem found is thrown with its position;
+/// `GeneratedPropertyName` (strings), `Encrypted` (a Boolean), `ConditionalValues` (targeting, see
+/// `Docs/Targeting.md`) and the lifecycle fields `Owner`,
+/// `Kind`, `Created` and `Expires` (strings; see ``TweakLifecycle``). Any other field is an error,
+/// so typos such as `Tittle` are caught. A lifecycle field with a value it cannot take is an error
+/// when strict and a warning when lenient (the field is then ignored): metadata never costs a
+/// remote document its values. The first problem found is thrown with its position;
 /// ``problems(in:source:)`` lists them all.
 ///
 /// Top-level keys that start with `$` are not features: they belong to the format. Known today:
@@ -53,6 +56,9 @@ package struct LocalTweaksDocument: Sendable {
     package let definitions: [TweakKey: LocalTweakDefinition]
     /// Every feature of the document, with its variable names sorted.
     package let features: [String: [String]]
+    /// The `Owner`, `Kind`, `Created` and `Expires` of the tweaks that give any: kept apart from
+    /// ``definitions``, which providers read on every lookup.
+    package let lifecycles: [TweakKey: TweakLifecycle]
     /// What a ``Strictness/lenient`` read ignored, in document order; always empty when strict.
     package let warnings: [TweakLoadError]
 
@@ -81,6 +87,7 @@ package struct LocalTweaksDocument: Sendable {
             strictness: strictness)
         (definitions, features) = reader.read(root)
         if let first = reader.problems.first { throw first }
+        lifecycles = reader.lifecycles
         warnings = reader.warnings
     }
 
@@ -132,10 +139,12 @@ extension LocalTweaksDocument {
         /// The document's targeting conditions and the problems found in them.
         private var targeting: ConditionReader
         private var forwardedTargetingIssues = 0
+        private(set) var lifecycles: [TweakKey: TweakLifecycle] = [:]
 
         private static let valueTypes = "Boolean, number, string, object or array"
         /// The fields of an entry, most frequent first.
-        static let fieldNames = ["Value", "Title", "Description", "Group", "GeneratedPropertyName", "Encrypted"]
+        static let fieldNames =
+            ["Value", "Title", "Description", "Group", "GeneratedPropertyName", "Encrypted"] + TweakLifecycle.fieldNames
 
         init(
             bytes: [UInt8], source: String, tweakSource: String?, allowsBareValues: Bool = false,
@@ -215,6 +224,7 @@ extension LocalTweaksDocument {
             var group: String?
             var generatedPropertyName: String?
             var isEncrypted = false
+            var lifecycle = TweakLifecycle()
             var isValid = true
             var unknownFields: [JSONNode.Member] = []
             var conditionalValues: JSONNode?
@@ -247,6 +257,8 @@ extension LocalTweaksDocument {
                     }
                 case ConditionReader.conditionalValuesField:
                     conditionalValues = field.value
+                case _ where TweakLifecycle.fieldNames.contains(field.key):
+                    readLifecycleField(field, into: &lifecycle, feature: feature, variable: variable, isValid: &isValid)
                 default:
                     if strictness == .strict {
                         report(.unknownField(field.key), at: field.keyOffset, feature: feature, variable: variable)
@@ -255,6 +267,11 @@ extension LocalTweaksDocument {
                         unknownFields.append(field)
                     }
                 }
+            }
+            if let problem = lifecycle.inconsistency {
+                let isWarning = strictness == .lenient
+                report(problem, at: entry.offset, feature: feature, variable: variable, asWarning: isWarning)
+                if isWarning { lifecycle.expires = nil } else { isValid = false }
             }
             let hasValueField = fields.contains(where: { $0.key == "Value" })
             for field in unknownFields {
@@ -276,7 +293,26 @@ extension LocalTweaksDocument {
                 guard let conditional else { return nil }
                 tweak = tweak.with(targeting: conditional)
             }
+            if !lifecycle.isEmpty { lifecycles[TweakKey(feature: feature, variable: variable)] = lifecycle }
             return LocalTweakDefinition(tweak: tweak, generatedPropertyName: generatedPropertyName)
+        }
+
+        /// Reads `Owner`, `Kind`, `Created` or `Expires`. A problem is an error when strict; when
+        /// lenient, a warning that leaves the field out.
+        private mutating func readLifecycleField(
+            _ field: JSONNode.Member, into lifecycle: inout TweakLifecycle, feature: String, variable: String,
+            isValid: inout Bool
+        ) {
+            let reason: TweakLoadError.Reason
+            if case .string(let text) = field.value.content {
+                guard let problem = lifecycle.set(field.key, from: text) else { return }
+                reason = problem
+            } else {
+                reason = .wrongType(field: field.key, expected: "string", found: field.value.typeName)
+            }
+            let isWarning = strictness == .lenient
+            report(reason, at: field.value.offset, feature: feature, variable: variable, asWarning: isWarning)
+            if !isWarning { isValid = false }
         }
 
         private mutating func string(

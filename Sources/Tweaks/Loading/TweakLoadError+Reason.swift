@@ -23,6 +23,7 @@ extension TweakLoadError {
             case unsupportedFormatVersion(Int)
             case invalidCondition(condition: String, detail: String)
             case undefinedCondition(String)
+            case invalidFieldValue(field: String, value: String, expected: String)
         }
 
         private let code: Code
@@ -75,13 +76,21 @@ extension TweakLoadError {
         /// A tweak has a conditional value for a condition the document does not define.
         public static func undefinedCondition(_ condition: String) -> Reason { Reason(.undefinedCondition(condition)) }
 
+        /// A field has the right JSON type but a value it cannot take, e.g. `"Expires": "2026-13-01"`
+        /// or `"Kind": "relase"`; `expected` says what it takes.
+        public static func invalidFieldValue(field: String, value: String, expected: String) -> Reason {
+            Reason(.invalidFieldValue(field: field, value: value, expected: expected))
+        }
+
         /// The field or key the reason is about: of ``wrongType(field:expected:found:)``,
-        /// ``missingField(_:)``, ``unknownField(_:)`` and ``duplicateKey(_:)``; the condition's
-        /// name of ``invalidCondition(_:detail:)`` and ``undefinedCondition(_:)``; otherwise `nil`.
+        /// ``missingField(_:)``, ``unknownField(_:)``, ``duplicateKey(_:)`` and
+        /// ``invalidFieldValue(field:value:expected:)``; the condition's name of
+        /// ``invalidCondition(_:detail:)`` and ``undefinedCondition(_:)``; otherwise `nil`.
         public var field: String? {
             switch code {
             case .invalidCondition(let condition, _), .undefinedCondition(let condition): condition
             case .wrongType(let field, _, _): field
+            case .invalidFieldValue(let field, _, _): field
             case .missingField(let field), .unknownField(let field), .duplicateKey(let field): field
             default: nil
             }
@@ -89,9 +98,11 @@ extension TweakLoadError {
 
         /// The text a reason carries: the system's explanation (``unreadable(_:)``), the encoding
         /// (``unsupportedEncoding(_:)``), what was found (``invalidJSON(_:)``), the number as
-        /// written (``numberOutOfRange(_:)``) or which name (``emptyName(_:)``); otherwise `nil`.
+        /// written (``numberOutOfRange(_:)``), which name (``emptyName(_:)``) or the value in error
+        /// (``invalidFieldValue(field:value:expected:)``); otherwise `nil`.
         public var detail: String? {
             switch code {
+            case .invalidFieldValue(_, let value, _): value
             case .unreadable(let text), .unsupportedEncoding(let text), .invalidJSON(let text),
                 .numberOutOfRange(let text), .emptyName(let text), .invalidCondition(_, let text):
                 text
@@ -128,6 +139,8 @@ extension TweakLoadError {
             case .invalidCondition(let condition, let detail): "condition \"\(condition)\": \(detail)"
             case .undefinedCondition(let condition):
                 "condition \"\(condition)\" is not defined in \"\(ConditionReader.conditionsKey)\""
+            case .invalidFieldValue(let field, let value, let expected):
+                "\"\(field)\" is \(TweakValue.string(value).jsonText); expected \(expected)"
             case .unsupportedFormatVersion(let version) where version < 1:
                 "\"\(LocalTweaksDocument.schemaVersionKey)\" is \(version); format versions start at 1"
             case .unsupportedFormatVersion(let version):

@@ -38,11 +38,13 @@ public struct TweakLoadError: Error, Sendable, Hashable, CustomStringConvertible
     /// `source[:line:column]: [feature.variable: | feature F: ]message`: the form of every
     /// diagnostic about a tweaks file.
     package static func diagnostic(
-        source: String, position: TextPosition?, feature: String?, variable: String?, _ message: String
+        source: String, position: TextPosition?, feature: String?, variable: String?, _ message: String,
+        severity: String? = nil
     ) -> String {
         var text = source
         if let position { text += ":\(position)" }
         text += ": "
+        if let severity { text += "\(severity): " }
         switch (feature, variable) {
         case (let feature?, let variable?): text += "\(feature).\(variable): "
         case (let feature?, nil): text += "feature \(feature): "

@@ -25,15 +25,19 @@ public struct TweakCatalog: Sendable {
         /// The conditional values of the highest-priority provider that gives some, in its
         /// document's order of conditions; ``resolved`` is the value for the catalog's context.
         public let conditionalValues: [TweakConditionalValue]
+        /// The owner, kind and dates from the highest-priority local file that declares the tweak
+        /// (``LocalTweakProvider/lifecycle(feature:variable:)``); empty when none gives them.
+        public let lifecycle: TweakLifecycle
 
         /// ``title``, or `feature.variable`.
         public var displayTitle: String { title ?? "\(feature).\(variable)" }
 
-        /// The resolved value for people: `<encrypted>` for encrypted tweaks (resolved or not),
-        /// `<error: …>` when resolving failed.
+        /// The resolved value for people, a string in quotes (`"38"`, never to be mistaken for
+        /// `38`): `<encrypted>` for encrypted tweaks (resolved or not), `<error: …>` when resolving
+        /// failed.
         public var displayValue: String {
             if isEncrypted { return "<encrypted>" }
-            if let resolved { return resolved.displayValue }
+            if let resolved { return resolved.quotedDisplayValue }
             return "<error: \(failure ?? "unknown")>"
         }
     }
@@ -60,7 +64,16 @@ extension TweakManager {
     /// Every tweak any provider knows, resolved through the manager (overrides win as in a lookup).
     public func catalog() -> TweakCatalog {
         var metadata: [TweakKey: Tweak] = [:]
+        var lifecycles: [TweakKey: TweakLifecycle] = [:]
         for provider in tweakProviders.reversed() {
+            if let local = provider as? LocalTweakProvider {
+                for tweak in local.knownTweaks {
+                    guard let lifecycle = local.lifecycle(feature: tweak.feature, variable: tweak.variable),
+                        !lifecycle.isEmpty
+                    else { continue }
+                    lifecycles[TweakKey(feature: tweak.feature, variable: tweak.variable)] = lifecycle
+                }
+            }
             for tweak in provider.knownTweaks {
                 let key = TweakKey(feature: tweak.feature, variable: tweak.variable)
                 let lower = metadata[key]
@@ -85,7 +98,8 @@ extension TweakManager {
                 feature: key.feature, variable: key.variable, title: known.title, desc: known.desc,
                 group: known.group, resolved: resolved, source: resolved?.source ?? known.source ?? "",
                 failure: failure, isEncrypted: known.isEncrypted,
-                conditionalValues: known.targeting.map(TweakConditionalValue.all) ?? [])
+                conditionalValues: known.targeting.map(TweakConditionalValue.all) ?? [],
+                lifecycle: lifecycles[key] ?? TweakLifecycle())
             grouped[known.group ?? TweakCatalog.ungroupedName, default: []].append(entry)
         }
         let groups = grouped.map { name, entries in

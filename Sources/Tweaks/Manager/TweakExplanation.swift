@@ -62,10 +62,10 @@ public struct TweakExplanation: Sendable, CustomStringConvertible {
         /// `error: …`, `passed over: …` or `removed (reads answer not found)`.
         public var description: String {
             switch kind {
-            case .value(let tweak): tweak.displayValue
+            case .value(let tweak): tweak.quotedDisplayValue
             case .notFound: "not found"
             case .failed(let error): "error: \(error) (passed over)"
-            case .rejected(let tweak, let reason): "\(tweak.displayValue) (passed over: \(reason))"
+            case .rejected(let tweak, let reason): "\(tweak.quotedDisplayValue) (passed over: \(reason))"
             case .removed: "removed (reads answer not found)"
             }
         }

@@ -39,10 +39,7 @@ struct LookupOutcome {
         trace: inout LookupTrace?
     ) {
         if let reason = check(tweak) {
-            pass(
-                over: TweakError.notSupported(feature: key.feature, variable: key.variable, reason: reason), key: key,
-                log: log, layer: "\(layer())'s value")
-            trace?.record(layer(), .rejected(tweak, reason: reason), wins: false)
+            reject(tweak, from: layer(), key: key, reason: reason, log: log, trace: &trace)
             return
         }
         if trace != nil {
@@ -53,6 +50,18 @@ struct LookupOutcome {
         log?("\(key) resolved: \(tweak)", .debug)
         self.tweak = tweak
         isDecided = true
+    }
+
+    /// Passes over a layer's `tweak` whose value is unusable for `reason`: logged, kept to be
+    /// thrown when nothing usable answers, recorded in `trace` when there is one.
+    mutating func reject(
+        _ tweak: Tweak, from layer: @autoclosure () -> String, key: TweakKey, reason: String, log: LogClosure?,
+        trace: inout LookupTrace?
+    ) {
+        pass(
+            over: TweakError.notSupported(feature: key.feature, variable: key.variable, reason: reason), key: key,
+            log: log, layer: "\(layer())'s value")
+        trace?.record(layer(), .rejected(tweak, reason: reason), wins: false)
     }
 
     /// Notes an answer passed over while undecided: logged, and the first one kept to be thrown.
@@ -80,8 +89,9 @@ extension TweakManager {
     ///
     /// The layers are asked in priority order: a task-local override of the key (`override`),
     /// then each provider. **The first usable answer wins.** An answer is unusable when the layer
-    /// has the tweak but throws (a failed decryption, an unreadable stored value) or when `check`
-    /// rejects its value (a typed read whose type it is not); unusable answers are passed over,
+    /// has the tweak but throws (a failed decryption, an unreadable stored value), when a provider's
+    /// value is not of the type the local defaults file declares (``TweakDeclarations``), or when
+    /// `check` rejects its value (a typed read whose type it is not); unusable answers are passed over,
     /// logged at `error` level and shown by `explain`, so a broken override never hides a good
     /// default. An override that removes the tweak ends the lookup with "not found".
     ///
@@ -117,8 +127,9 @@ extension TweakManager {
             break
         }
 
-        for provider in tweakProviders {
+        for index in tweakProviders.indices {
             if outcome.isDecided && !isTracing { break }
+            let provider = tweakProviders[index]
             let found: Tweak?
             do {
                 found = try provider.tweak(for: key)
@@ -143,17 +154,25 @@ extension TweakManager {
             }
             // Conditional values: decided for the read's context; the outcome is not cached.
             // Checked without retaining them, so that a tweak without any pays one load.
+            var decision: TweakTargetingDecision?
             if _slowPath(tweak.hasTargeting) {
                 outcome.dependsOnContext = true
                 guard let resolved = decide(tweak, from: provider.name, key: key, log: log, trace: &trace) else {
                     continue
                 }
                 tweak = resolved.tweak
-                outcome.consider(consume tweak, from: provider.name, key: key, check: check, log: log, trace: &trace)
-                if let decision = resolved.decision { trace?.attach(decision) }
+                decision = resolved.decision
+            }
+            // A value of another type than the local defaults file declares is unusable too.
+            if declarations.checksProvider[index], let declaredKind = declarations.kind(of: key),
+                !tweak.value.isCompatible(with: declaredKind), let reason = declarations[key]?.mismatch(tweak)
+            {
+                outcome.reject(tweak, from: provider.name, key: key, reason: reason, log: log, trace: &trace)
+                if let decision { trace?.attach(decision) }
                 continue
             }
             outcome.consider(consume tweak, from: provider.name, key: key, check: check, log: log, trace: &trace)
+            if let decision { trace?.attach(decision) }
         }
         if !outcome.isDecided { log?("\(key): no provider has a usable value", .debug) }
         return outcome

@@ -10,7 +10,7 @@ extension TweakManager {
 
     /// Stores `value` of any ``TweakValueConvertible`` type (`Bool`, `Int`, `Double`, `Float`, `String`).
     public func set<Value: TweakValueConvertible>(_ value: Value, feature: String, variable: String) throws {
-        try set(value.tweakValue, feature: feature, variable: variable)
+        try set(value.tweakValueRepresentation, feature: feature, variable: variable)
     }
 
     /// Switches `feature` on or off in the override layer (its ``featureEnabledVariable`` tweak).

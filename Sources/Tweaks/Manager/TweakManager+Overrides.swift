@@ -1,11 +1,11 @@
 extension TweakManager {
     /// Strict mode: reports a task-local override to ``TweakOverrides/onTypeMismatch`` when its
-    /// value has another type than the tweak it overrides (the declared default).
+    /// value has another type than the tweak it overrides (the declared default), or when no
+    /// provider declares the tweak at all.
     func reportMismatch(of entry: TweakOverrides.Entry, key: TweakKey, overrides: TweakOverrides) {
-        guard let onTypeMismatch = overrides.onTypeMismatch, case .value(let tweak) = entry,
-            let declared = editableTweak(feature: key.feature, variable: key.variable)?.declaration,
-            !declared.value.isCompatible(with: tweak.value.kind)
-        else { return }
+        guard let onTypeMismatch = overrides.onTypeMismatch, case .value(let tweak) = entry else { return }
+        let declared = editableTweak(feature: key.feature, variable: key.variable)?.declaration
+        if let declared, declared.value.isCompatible(with: tweak.value.kind) { return }
         onTypeMismatch(
             TweakOverrideMismatch(
                 feature: key.feature, variable: key.variable, overrideValue: tweak.value, declared: declared))

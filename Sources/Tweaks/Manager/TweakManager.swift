@@ -38,12 +38,16 @@ public final class TweakManager: Sendable {
     /// The highest-priority mutable provider: where ``set(_:feature:variable:)-(TweakValue,_,_)`` writes.
     public let mutableTweakProvider: (any MutableTweakProvider)?
 
+    /// The declared type of each tweak of the local defaults files (see ``TweakDeclarations``).
+    let declarations: TweakDeclarations
+
     struct State: Sendable {
         var readSettings = TweakCache.Settings()
         var decryptionClosure: DecryptionClosure?
         var context: TweakContext?
         var updateHandlers: [ObjectIdentifier: @Sendable (Tweak) -> Void] = [:]
         var subscribers: [UInt64: ChangeSubscriber] = [:]
+        var eventSubscribers: [UInt64: AsyncStream<TweakProviderEvent>.Continuation] = [:]
         var nextSubscriberID: UInt64 = 0
     }
 
@@ -60,15 +64,20 @@ public final class TweakManager: Sendable {
     public init(tweakProviders: [any TweakProvider]) {
         self.tweakProviders = tweakProviders
         self.mutableTweakProvider = tweakProviders.lazy.compactMap { $0 as? any MutableTweakProvider }.first
+        self.declarations = TweakDeclarations(tweakProviders)
         self.id = Self.identifiers.increment()
         TweakChangeRouter.shared.register(self, for: tweakProviders)
+        for case let environment as EnvironmentTweakProvider in tweakProviders { environment.adopt(declarations) }
     }
 
     deinit {
         TweakChangeRouter.shared.unregister(managerID: id, from: tweakProviders)
         defer { cacheVersion.deallocate() }
-        let subscribers = state.withLock { Array($0.subscribers.values) }
+        let (subscribers, eventSubscribers) = state.withLock {
+            (Array($0.subscribers.values), Array($0.eventSubscribers.values))
+        }
         for subscriber in subscribers { subscriber.continuation.finish() }
+        for subscriber in eventSubscribers { subscriber.finish() }
     }
 
     // MARK: Settings
@@ -80,10 +89,16 @@ public final class TweakManager: Sendable {
         set { changeReadSettings { $0.isCaching = newValue } }
     }
 
-    /// Receives the manager's log messages; messages are only built while one is set.
+    /// Receives the manager's log messages, among them every failure its providers report off the
+    /// read path (see ``providerEvents``); messages are only built while one is set. Setting one
+    /// logs the providers' current failures once (such as a cache file ignored before the manager
+    /// was made).
     public var logClosure: LogClosure? {
         get { state.withLock { $0.readSettings.log } }
-        set { changeReadSettings { $0.log = newValue } }
+        set {
+            changeReadSettings { $0.log = newValue }
+            if let newValue { logCurrentFailures(to: newValue) }
+        }
     }
 
     /// Decrypts tweaks marked encrypted. Setting it sets the same closure on every provider

@@ -63,6 +63,11 @@ final class TweakChangeRouter: Sendable {
         }
     }
 
+    /// Tells the managers of `provider` about its event (see ``TweakProvider/postEvent(_:)``).
+    func deliver(_ event: TweakProviderEvent, from provider: any TweakProvider) {
+        for manager in managers(of: provider) { manager.providerDidReport(event) }
+    }
+
     private func managers(of provider: AnyObject) -> [TweakManager] {
         registrations.withLock { $0[ObjectIdentifier(provider)]?.values.compactMap(\.manager) ?? [] }
     }

@@ -73,6 +73,7 @@ extension TweakManager {
     /// the lock.
     func providerDidChange(_ change: TweakChange, from provider: (any TweakProvider)?) {
         resetCache()
+        checkDeclaredTypes(after: change, from: provider)
         let (handlers, subscribers) = state.withLock { state in
             (Array(state.updateHandlers.values), Array(state.subscribers.values))
         }

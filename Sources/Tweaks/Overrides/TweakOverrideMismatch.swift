@@ -1,4 +1,5 @@
-/// An override whose value has another type than the tweak it overrides: what strict mode
+/// An override whose value has another type than the tweak it overrides, or that overrides a tweak
+/// no provider declares (a typo, or a tweak removed from the defaults file): what strict mode
 /// (``TweakOverrides/onTypeMismatch``) reports.
 public struct TweakOverrideMismatch: Sendable, CustomStringConvertible, CustomReflectable {
     /// The overridden tweak's feature.
@@ -7,23 +8,29 @@ public struct TweakOverrideMismatch: Sendable, CustomStringConvertible, CustomRe
     public let variable: String
     /// The override's value.
     public let overrideValue: TweakValue
-    /// The declared tweak: the lowest-priority provider's, typically the local JSON default.
-    public let declared: Tweak
+    /// The declared tweak: the lowest-priority provider's, typically the local JSON default;
+    /// `nil` when no provider has the tweak.
+    public let declared: Tweak?
 
     /// The mismatch in words; the override's value is redacted when the declared tweak is
     /// encrypted (an override of a secret is a secret too).
     public var description: String {
-        let shown = shownValue
+        guard let declared else {
+            return
+                "override of \(feature).\(variable) is \(overrideValue.kind) \(shownValue), but no provider declares \(feature).\(variable) (a typo, or a tweak that was removed?)"
+        }
         return
-            "override of \(feature).\(variable) is \(overrideValue.kind) \(shown), but \(declared.source ?? "its provider") declares \(declared.value.kind)"
+            "override of \(feature).\(variable) is \(overrideValue.kind) \(shownValue), but \(declared.source ?? "its provider") declares \(declared.value.kind)"
     }
 
     /// A mirror with the same redaction, so that `dump(_:)` cannot reveal a secret either.
     public var customMirror: Mirror {
         Mirror(
             self,
-            children: ["feature": feature, "variable": variable, "overrideValue": shownValue, "declared": declared])
+            children: [
+                "feature": feature, "variable": variable, "overrideValue": shownValue, "declared": declared as Any,
+            ])
     }
 
-    private var shownValue: String { declared.isEncrypted ? "<encrypted>" : overrideValue.description }
+    private var shownValue: String { declared?.isEncrypted == true ? "<encrypted>" : overrideValue.description }
 }

@@ -43,7 +43,8 @@ public struct TweakOverrides: Sendable {
 
     /// Strict mode: called when a read meets an override whose value has another type than the
     /// tweak it overrides (the lowest-priority provider's value: the declared default), e.g. a
-    /// `String` override of a `Bool` flag. The read still returns the override. `nil` (the
+    /// `String` override of a `Bool` flag, or an override of a tweak that no provider declares (a
+    /// typo). The read still returns the override. `nil` (the
     /// default) skips the check, which costs one uncached lookup per overridden read.
     public var onTypeMismatch: (@Sendable (TweakOverrideMismatch) -> Void)?
 
@@ -65,7 +66,7 @@ public struct TweakOverrides: Sendable {
     public mutating func set<Value: TweakValueConvertible>(
         _ value: Value, feature: String, variable: String, in manager: TweakManager? = nil
     ) {
-        set(value.tweakValue, feature: feature, variable: variable, in: manager)
+        set(value.tweakValueRepresentation, feature: feature, variable: variable, in: manager)
     }
 
     /// Makes reads of `feature.variable` for `context` (the read's context equal to it) answer

@@ -10,8 +10,13 @@
 ///
 /// A value is read as JSON when it is JSON (`true`, `42`, `1.5`, `"42"`, `{"a": 1}`), and as
 /// text otherwise (`-tweak ui.title=Hello` is the string `Hello`); quote a string that looks like
-/// JSON (`"true"`) to keep it a string. ``arguments(for:)`` always writes JSON, so its arguments
-/// read back exactly.
+/// JSON (`"true"`) to keep it a string. Text that starts like a JSON string, object or array (`"`,
+/// `{`, `[`) must be valid JSON. ``arguments(for:)`` always writes JSON, so its arguments read back
+/// exactly.
+///
+/// Mistakes throw a ``ParseError`` rather than being ignored: `--tweak` (two dashes), `-tweak=…`,
+/// a `-tweak` with nothing (or another flag) after it, a value without `feature.variable=`, and
+/// malformed JSON.
 public enum LaunchArgumentOverrides {
     /// The flag that introduces one override: `-tweak`.
     public static let flag = "-tweak"
@@ -23,8 +28,12 @@ public enum LaunchArgumentOverrides {
         /// What is wrong with it.
         public let reason: String
 
-        /// `launch argument -tweak argument: reason`.
-        public var description: String { "launch argument \(flag) \(argument): \(reason)" }
+        /// `launch argument -tweak argument: reason`, or `launch argument --tweak: reason` for a
+        /// misspelt or incomplete flag.
+        public var description: String {
+            argument.hasPrefix("-")
+                ? "launch argument \(argument): \(reason)" : "launch argument \(flag) \(argument): \(reason)"
+        }
     }
 
     /// The overrides among `arguments` (other arguments are ignored), as feature → variable → value.
@@ -34,10 +43,18 @@ public enum LaunchArgumentOverrides {
         var index = arguments.startIndex
         while index < arguments.endIndex {
             defer { index += 1 }
-            guard arguments[index] == flag else { continue }
+            let argument = arguments[index]
+            guard argument == flag else {
+                if let misspelt = misspeltFlag(argument) { throw misspelt }
+                continue
+            }
             index += 1
             guard index < arguments.endIndex else {
                 throw ParseError(argument: flag, reason: "expected feature.variable=value after it")
+            }
+            guard !arguments[index].hasPrefix("-") else {
+                throw ParseError(
+                    argument: flag, reason: "expected feature.variable=value after it, found \(arguments[index])")
             }
             let (feature, variable, value) = try parse(arguments[index])
             values[feature, default: [:]][variable] = value
@@ -78,8 +95,28 @@ public enum LaunchArgumentOverrides {
             throw ParseError(argument: argument, reason: "expected a feature and a variable separated by '.'")
         }
         let text = String(argument[argument.index(after: equals)...])
-        let value =
-            (try? JSONParser.parse(Array(text.utf8), source: "launch argument"))?.tweakValue ?? .string(text)
+        let value: TweakValue
+        do {
+            value = try TweakValue.inferred(from: text, source: "launch argument")
+        } catch {
+            throw ParseError(argument: argument, reason: error.description)
+        }
         return (String(name[..<dot]), String(name[name.index(after: dot)...]), value)
+    }
+
+    /// The error for a flag that looks meant as `-tweak` but is not (`--tweak`, `-tweak=…`,
+    /// `--tweak=…`), which would otherwise be ignored without a word.
+    private static func misspeltFlag(_ argument: String) -> ParseError? {
+        if argument == "--tweak" {
+            return ParseError(argument: argument, reason: "use \(flag) (one dash), then feature.variable=value")
+        }
+        for prefix in ["--tweak=", "-tweak="] where argument.hasPrefix(prefix) {
+            return ParseError(
+                argument: argument,
+                reason:
+                    "write \(flag) and feature.variable=value as two arguments: \(flag) \(argument.dropFirst(prefix.count))"
+            )
+        }
+        return nil
     }
 }

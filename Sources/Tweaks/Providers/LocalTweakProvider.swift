@@ -3,8 +3,8 @@ public import Foundation
 /// A read-only provider of the tweaks in a local JSON file, usually the app's defaults of last resort.
 ///
 /// The file maps features to variables to entries with a `Value` and optional `Title`,
-/// `Description`, `Group`, `GeneratedPropertyName` and `Encrypted` fields (see
-/// `LocalTweaks_example.json`). It is checked strictly when the provider is created: any problem
+/// `Description`, `Group`, `GeneratedPropertyName` and `Encrypted` fields, and the lifecycle
+/// fields of ``lifecycle(feature:variable:)`` (see `LocalTweaks_example.json`). It is checked strictly when the provider is created: any problem
 /// throws a ``TweakLoadError`` naming the file, line, column and tweak. Entries marked `Encrypted`
 /// are returned through ``decryptionClosure``.
 public final class LocalTweakProvider: TweakProvider {
@@ -15,6 +15,8 @@ public final class LocalTweakProvider: TweakProvider {
     public let features: [String: [String]]
 
     private let definitions: [TweakKey: LocalTweakDefinition]
+    /// Apart from ``definitions``, which every lookup reads.
+    private let lifecycles: [TweakKey: TweakLifecycle]
     private let decryption = Locked<DecryptionClosure?>(nil)
 
     /// A provider of the tweaks in the JSON file at `jsonURL`, a file URL.
@@ -42,6 +44,7 @@ public final class LocalTweakProvider: TweakProvider {
         let document = try LocalTweaksDocument(data: data, source: source, tweakSource: name)
         definitions = document.definitions
         features = document.features
+        lifecycles = document.lifecycles
     }
 
     /// Decrypts the values of entries marked `Encrypted`; read only when such an entry is asked for.
@@ -64,6 +67,14 @@ public final class LocalTweakProvider: TweakProvider {
     /// Every tweak of the file, encrypted values still encrypted.
     public var knownTweaks: [Tweak] {
         definitions.values.map(\.tweak)
+    }
+
+    /// The tweak's `Owner`, `Kind`, `Created` and `Expires`, or `nil` when the file does not have
+    /// the tweak (a tweak without them has an empty lifecycle).
+    public func lifecycle(feature: String, variable: String) -> TweakLifecycle? {
+        let key = TweakKey(feature: feature, variable: variable)
+        guard definitions[key] != nil else { return nil }
+        return lifecycles[key] ?? TweakLifecycle()
     }
 
     /// The `GeneratedPropertyName` of the tweak, when the file gives one.

@@ -16,8 +16,9 @@ public import Foundation
 ///   file number; when they changed it reads the file again and announces one change naming
 ///   every tweak that was added, changed or removed. ``reload()`` does the same at once.
 /// - A missing file means "no overrides". A file that cannot be read or is not a valid tweaks
-///   document is reported by `init` and ``reload()``; the polling then keeps the values it had
-///   and records the problem in ``lastError``.
+///   document is reported by `init` and ``reload()``; the polling then keeps the values it had,
+///   records the problem in ``lastError`` and posts it as a ``TweakProviderEvent`` (heard by the
+///   managers' log closures and ``TweakManager/providerEvents``).
 /// - `set`, `deleteValue` and `removeAllValues` throw when the file cannot be written (or holds a
 ///   document that a write would destroy), and then change nothing.
 ///
@@ -139,6 +140,10 @@ public final class OverridesFileTweakProvider: MutableTweakProvider {
     /// change naming every tweak that was added, changed or removed.
     /// - Throws: ``TweakLoadError`` when the file cannot be read or is not a valid tweaks document;
     ///   the values are then kept as they were.
+    ///
+    /// Each failure is also posted as a ``TweakProviderEvent`` (operation `reload`, with the next
+    /// poll as its retry), and the first read that works after it as a recovery, so that the
+    /// managers' log closures and ``TweakManager/providerEvents`` hear about a file broken by hand.
     public func reload() throws(TweakLoadError) {
         fileLock.lock()
         let changes: [Tweak]
@@ -146,9 +151,12 @@ public final class OverridesFileTweakProvider: MutableTweakProvider {
             changes = try reloadHoldingFileLock()
         } catch {
             fileLock.unlock()
+            let nextPoll = pollInterval.map { Date().addingTimeInterval($0) }
+            postEvent(.failed(.reload, error: error, nextRetry: nextPoll))
             throw error
         }
         fileLock.unlock()
+        if !changes.isEmpty || health.isFailing { postEvent(.succeeded(.reload)) }
         postDidChange(.tweaks(changes))
     }
 

@@ -104,7 +104,7 @@ extension TweakValueCodec where Value: RawRepresentable, Value.RawValue: TweakVa
 
     @inlinable
     static func encodeRawValue(_ value: Value) -> TweakValue {
-        value.rawValue.tweakValue
+        value.rawValue.tweakValueRepresentation
     }
 }
 
@@ -144,7 +144,7 @@ extension TweakValueCodec where Value: TweakValueConvertible {
                 guard let converted = Value(tweakValue: value) else { throw Mismatch(detail: nil) }
                 return converted
             },
-            encode: { $0.tweakValue })
+            encode: { $0.tweakValueRepresentation })
     }
 }
 

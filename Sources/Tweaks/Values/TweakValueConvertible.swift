@@ -6,8 +6,8 @@
 public protocol TweakValueConvertible: Codable, Sendable {
     /// Reads `tweakValue`, or returns `nil` when it is of another kind.
     init?(tweakValue: TweakValue)
-    /// The value to store.
-    var tweakValue: TweakValue { get }
+    /// The value to store: `.string(self)` for a `String`, never a guess from its text.
+    var tweakValueRepresentation: TweakValue { get }
 }
 
 extension Bool: TweakValueConvertible {
@@ -17,6 +17,8 @@ extension Bool: TweakValueConvertible {
         self = value
     }
     /// The value as ``TweakValue/bool(_:)``.
+    public var tweakValueRepresentation: TweakValue { .bool(self) }
+    /// The value as ``TweakValue/bool(_:)``; the same as ``tweakValueRepresentation``.
     public var tweakValue: TweakValue { .bool(self) }
 }
 
@@ -27,6 +29,8 @@ extension Int: TweakValueConvertible {
         self = value
     }
     /// The value as ``TweakValue/int(_:)``.
+    public var tweakValueRepresentation: TweakValue { .int(self) }
+    /// The value as ``TweakValue/int(_:)``; the same as ``tweakValueRepresentation``.
     public var tweakValue: TweakValue { .int(self) }
 }
 
@@ -37,6 +41,8 @@ extension Double: TweakValueConvertible {
         self = value
     }
     /// The value as ``TweakValue/double(_:)``.
+    public var tweakValueRepresentation: TweakValue { .double(self) }
+    /// The value as ``TweakValue/double(_:)``; the same as ``tweakValueRepresentation``.
     public var tweakValue: TweakValue { .double(self) }
 }
 
@@ -47,6 +53,8 @@ extension Float: TweakValueConvertible {
         self = value
     }
     /// The value as ``TweakValue/double(_:)``.
+    public var tweakValueRepresentation: TweakValue { .double(Double(self)) }
+    /// The value as ``TweakValue/double(_:)``; the same as ``tweakValueRepresentation``.
     public var tweakValue: TweakValue { .double(Double(self)) }
 }
 
@@ -56,13 +64,16 @@ extension String: TweakValueConvertible {
         guard let value = tweakValue.stringValue else { return nil }
         self = value
     }
-    /// The value as ``TweakValue/string(_:)``.
-    public var tweakValue: TweakValue { .string(self) }
+    /// The value as ``TweakValue/string(_:)``: the text, never a guess from it.
+    public var tweakValueRepresentation: TweakValue { .string(self) }
+
 }
 
 extension TweakValue: TweakValueConvertible {
     /// The value itself; never `nil`.
     public init?(tweakValue: TweakValue) { self = tweakValue }
     /// The value itself.
+    public var tweakValueRepresentation: TweakValue { self }
+    /// The value itself; the same as ``tweakValueRepresentation``.
     public var tweakValue: TweakValue { self }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Tweaks
 
 /// The command line of `server-example`.
 struct Options {
@@ -27,9 +28,9 @@ struct Options {
 
           --requests N          handle N orders, then exit (default: run until stopped)
           --interval SECONDS    pause between orders (default: 0.5)
-          --overrides FILE      the overrides file (default: $TWEAKS_OVERRIDES_FILE, else
-                                $XDG_CONFIG_HOME/tweaks/overrides.json, else ~/.config/tweaks/overrides.json;
-                                with --demo, a temporary file)
+          --overrides FILE      the overrides file (default: $TWEAKS_OVERRIDES_FILE, else the tweak tool's
+                                overrides file of the current folder, under $XDG_CONFIG_HOME/tweaks/overrides/
+                                or ~/.config/tweaks/overrides/; with --demo, a temporary file)
           --remote URL          add a remote tweaks document to the stack (https, or http to localhost)
           --remote-cache FILE   where the last good remote document is kept (default: in the user's caches)
           --remote-refresh SECONDS
@@ -70,17 +71,12 @@ struct Options {
         return options
     }
 
-    /// The overrides file that the `tweak` tool uses by default, so that `tweak set` changes a
-    /// running service: `$TWEAKS_OVERRIDES_FILE`, else `$XDG_CONFIG_HOME/tweaks/overrides.json`,
-    /// else `~/.config/tweaks/overrides.json`.
+    /// The overrides file that the `tweak` tool uses by default in the current folder, so that
+    /// `tweak set` run in the same folder changes the running service (see
+    /// `OverridesFileTweakProvider.defaultFileURL(forProjectAt:environment:)`).
     static func defaultOverridesURL(environment: [String: String]) -> URL {
-        if let path = environment["TWEAKS_OVERRIDES_FILE"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
-        let configuration =
-            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
-        return configuration.appendingPathComponent("tweaks/overrides.json")
+        let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        return OverridesFileTweakProvider.defaultFileURL(forProjectAt: folder, environment: environment)
     }
 
     /// The value after `option`.

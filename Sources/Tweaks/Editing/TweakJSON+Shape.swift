@@ -1,0 +1,45 @@
+extension TweakJSON {
+    /// What makes this value unlike `declared` in shape: for objects, a missing or unknown key or
+    /// a member of another kind (checked member by member, nested objects included); for other
+    /// values, another kind (an `Int` and a `Double` are alike; `null` is like anything, and anything
+    /// is like a declared `null`). `nil` when the shapes agree. `path` names this value in the
+    /// answer (`"limits"."max"`).
+    func shapeProblem(comparedWith declared: TweakJSON, path: String = "") -> String? {
+        switch (self, declared) {
+        case (.object(let members), .object(let declaredMembers)):
+            let at = path.isEmpty ? "" : " in \(path)"
+            if let unknown = members.keys.sorted().first(where: { declaredMembers[$0] == nil }) {
+                let known = declaredMembers.keys.sorted().map { TweakValue.string($0).jsonText }
+                return
+                    "unknown key \(TweakValue.string(unknown).jsonText)\(at) (declared: \(known.joined(separator: ", ")))"
+            }
+            if let missing = declaredMembers.keys.sorted().first(where: { members[$0] == nil }) {
+                return "missing key \(TweakValue.string(missing).jsonText)\(at)"
+            }
+            for key in members.keys.sorted() {
+                let memberPath = path + (path.isEmpty ? "" : ".") + TweakValue.string(key).jsonText
+                if let problem = members[key]!.shapeProblem(comparedWith: declaredMembers[key]!, path: memberPath) {
+                    return problem
+                }
+            }
+            return nil
+        case (.null, _), (_, .null), (.int, .double), (.double, .int), (.array, .array):
+            return nil
+        default:
+            guard kindName != declared.kindName else { return nil }
+            return "\(path.isEmpty ? "the value" : path) is \(kindName), declared as \(declared.kindName)"
+        }
+    }
+
+    /// `bool`, `number`, `string`, `array`, `object` or `null`.
+    private var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "bool"
+        case .int, .double: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+}

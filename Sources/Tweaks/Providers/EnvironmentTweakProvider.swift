@@ -1,0 +1,191 @@
+public import Foundation
+
+/// A read-only provider of overrides from environment variables, for servers and containers:
+/// `TWEAK_<FEATURE>__<VARIABLE>=value`.
+///
+/// ```swift
+/// // TWEAK_CHECKOUT__MAX_ITEMS=20 TWEAK_UI_CUSTOMIZATION__LABEL_TEXT=Hello ./server
+/// let manager = TweakManager(tweakProviders: [
+///     EnvironmentTweakProvider(),                 // the process's environment, on top
+///     try LocalTweakProvider(jsonURL: defaultsURL),
+/// ])
+/// ```
+///
+/// **Names.** A tweak's variable name is ``prefix`` (`TWEAK_`), its feature, two underscores, and
+/// its variable, each upper-cased with every character other than an ASCII letter or digit
+/// written `_`: `ui_customization.display_red_view` is `TWEAK_UI_CUSTOMIZATION__DISPLAY_RED_VIEW`,
+/// `checkout.max-items` is `TWEAK_CHECKOUT__MAX_ITEMS`. ``environmentName(feature:variable:)``
+/// gives the name of any tweak.
+///
+/// **Values.** A tweak that a manager's local defaults file declares is read as the declared type
+/// (``TweakValue/init(parsing:like:)``: `20` for an `Int`, `true` for a `Bool`, any text for a
+/// `String`, a JSON object with the declared keys). Another is read as JSON when it is JSON and as
+/// text otherwise (as ``LaunchArgumentOverrides``). A value that cannot be read makes the tweak
+/// fail with an ``EnvironmentTweakProvider/ValueError`` naming the variable: the lookup rule passes
+/// it over (logged) and the next layer answers.
+///
+/// The provider is read-only (not a ``MutableTweakProvider``), so on top of a stack it never
+/// receives the manager's writes; the environment is read once, when it is made.
+public final class EnvironmentTweakProvider: TweakProvider {
+    /// Why an environment variable cannot be read as its tweak's value.
+    public struct ValueError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The environment variable, e.g. `TWEAK_CHECKOUT__MAX_ITEMS`.
+        public let environmentVariable: String
+        /// The tweak it sets (its variable is empty when the name has no `__`).
+        public let key: TweakKey
+        /// What is wrong with its value.
+        public let reason: String
+
+        /// `environment variable TWEAK_CHECKOUT__MAX_ITEMS (checkout.max_items): "many" is not an Int`.
+        public var description: String {
+            let tweak = key.variable.isEmpty ? "" : " (\(key))"
+            return "environment variable \(environmentVariable)\(tweak): \(reason)"
+        }
+    }
+
+    /// The prefix of every variable the provider reads: `TWEAK_` unless another is given.
+    public let prefix: String
+    /// The name shown as the source of the provider's tweaks.
+    public let name: String
+    /// The variables that start with ``prefix``, as they were when the provider was made.
+    private let variables: [String: String]
+    /// The declared types of the managers that use the provider (the latest made wins).
+    private let declarations = Locked<TweakDeclarations?>(nil)
+
+    /// A provider of the variables of `environment` (by default the process's) that start with
+    /// `prefix`.
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment, prefix: String = "TWEAK_",
+        name: String = "environment"
+    ) {
+        self.prefix = prefix
+        self.name = name
+        variables = environment.filter { $0.key.hasPrefix(prefix) }
+    }
+
+    /// The environment variable that sets `variable` of `feature` (see "Names" above).
+    public func environmentName(feature: String, variable: String) -> String {
+        prefix + Self.mangle(feature) + "__" + Self.mangle(variable)
+    }
+
+    /// The tweak set by its environment variable, typed by the declared type when a manager's local
+    /// defaults file declares it; `nil` when the variable is not set.
+    /// - Throws: ``ValueError`` when the value cannot be read as the declared type (or is malformed JSON).
+    public func tweak(for key: TweakKey) throws -> Tweak? {
+        let environmentName = environmentName(feature: key.feature, variable: key.variable)
+        guard let text = variables[environmentName] else { return nil }
+        let declared = declarations.withLock { $0 }?[key]
+        do {
+            let value =
+                try declared.map { try TweakValue(parsing: text, like: $0.value) }
+                ?? TweakValue.inferred(from: text, source: environmentName)
+            return Tweak(feature: key.feature, variable: key.variable, value: value, source: name)
+        } catch {
+            throw ValueError(
+                environmentVariable: environmentName, key: key,
+                reason: "\(error)\(declared.map { " (declared by \($0.source))" } ?? "")")
+        }
+    }
+
+    /// The tweaks set in the environment that a manager's defaults declare and that can be read
+    /// (the others are reported by ``problems``).
+    public var knownTweaks: [Tweak] {
+        guard let declarations = declarations.withLock({ $0 }) else { return [] }
+        return declarations.keys.compactMap { key in (try? tweak(for: key)) ?? nil }
+    }
+
+    /// What is wrong with the environment, as far as the provider can tell: a variable with the
+    /// prefix that names no declared tweak (a misspelt name) or lacks the `__` between feature and
+    /// variable, and each value that cannot be read as its declared type. Empty before a manager
+    /// uses the provider, except for names without `__`.
+    public var problems: [ValueError] {
+        let declarations = declarations.withLock { $0 }
+        let declaredNames = Dictionary(
+            (declarations.map { Array($0.keys) } ?? []).map {
+                (environmentName(feature: $0.feature, variable: $0.variable), $0)
+            },
+            uniquingKeysWith: { first, _ in first })
+        var problems: [ValueError] = []
+        for variable in variables.keys.sorted() {
+            let parts = Self.split(variable.dropFirst(prefix.count))
+            let guessed = TweakKey(
+                feature: parts[0].lowercased(), variable: parts.dropFirst().joined(separator: "__").lowercased())
+            guard parts.count >= 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                problems.append(
+                    ValueError(
+                        environmentVariable: variable, key: TweakKey(feature: parts[0].lowercased(), variable: ""),
+                        reason: "expected \(prefix)<FEATURE>__<VARIABLE> (two underscores between them)"))
+                continue
+            }
+            guard declarations != nil else { continue }
+            guard let key = declaredNames[variable] else {
+                problems.append(
+                    ValueError(
+                        environmentVariable: variable, key: guessed,
+                        reason: "names no declared tweak (a misspelt name?)"))
+                continue
+            }
+            do {
+                _ = try tweak(for: key)
+            } catch let error as ValueError {
+                problems.append(error)
+            } catch {}  // `tweak(for:)` throws only `ValueError`
+        }
+        return problems
+    }
+
+    /// Called by each manager that uses the provider: its declared types type the values, and
+    /// each problem of the environment is posted as a failure (operation `environment`), so that
+    /// the manager's log closure and ``TweakManager/providerEvents`` hear about it.
+    func adopt(_ declarations: TweakDeclarations) {
+        self.declarations.withLock { $0 = declarations }
+        let problems = problems
+        guard !problems.isEmpty else { return }
+        postEvent(.failed(.environment, error: EnvironmentProblems(problems: problems), nextRetry: nil))
+    }
+
+    /// `checkout`, `max-items` → `CHECKOUT`, `MAX_ITEMS`: ASCII letters upper-cased, digits kept,
+    /// anything else `_`.
+    private static func mangle(_ name: String) -> String {
+        var mangled = ""
+        for scalar in name.unicodeScalars {
+            switch scalar {
+            case "a"..."z": mangled.unicodeScalars.append(Unicode.Scalar(scalar.value - 32)!)
+            case "A"..."Z", "0"..."9": mangled.unicodeScalars.append(scalar)
+            default: mangled += "_"
+            }
+        }
+        return mangled
+    }
+
+    /// `CHECKOUT__MAX_ITEMS` → `["CHECKOUT", "MAX_ITEMS"]`: the parts between double underscores.
+    private static func split(_ name: Substring) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var index = name.startIndex
+        while index < name.endIndex {
+            let next = name.index(after: index)
+            if name[index] == "_", next < name.endIndex, name[next] == "_" {
+                parts.append(current)
+                current = ""
+                index = name.index(after: next)
+            } else {
+                current.append(name[index])
+                index = next
+            }
+        }
+        return parts + [current]
+    }
+}
+
+/// Every problem of an environment, as one failure event.
+struct EnvironmentProblems: Error, CustomStringConvertible {
+    let problems: [EnvironmentTweakProvider.ValueError]
+
+    var description: String { problems.map(\.description).joined(separator: "; ") }
+}
+
+extension TweakProviderEvent.Operation {
+    /// Reading overrides from environment variables.
+    public static let environment = TweakProviderEvent.Operation("environment")
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Tweaks
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One connection to a `text/event-stream`: a `GET` through a `URLSession` of its own whose data
+/// task's delegate hands each chunk over as it arrives (`URLSession.bytes` does not exist in
+/// swift-corelibs-foundation, nor before iOS 15 / macOS 12).
+///
+/// ``signals`` delivers `.opened` once the answer is a `200` of type `text/event-stream`, then the
+/// body's chunks, then one `.ended` or `.failed`, and finishes. ``close(_:)`` ends it early.
+final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
+    enum Signal: Sendable {
+        case opened
+        case bytes(Data)
+        /// The server ended the stream.
+        case ended
+        case failed(RemoteFetchError)
+    }
+
+    let signals: AsyncStream<Signal>
+    private let continuation: AsyncStream<Signal>.Continuation
+    private let location: String
+    private let allowsInsecureHTTP: Bool
+    /// The session's limit between bytes, set by `open`.
+    private let idleTimeout = Locked(0.0)
+
+    init(location: String, allowsInsecureHTTP: Bool) {
+        (signals, continuation) = AsyncStream.makeStream(of: Signal.self)
+        self.location = location
+        self.allowsInsecureHTTP = allowsInsecureHTTP
+    }
+
+    /// Sends `request`; `idleTimeout` is the session's own limit between bytes, a backstop for the
+    /// stream's inactivity timeout.
+    func open(_ request: URLRequest, idleTimeout: Double) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.timeoutIntervalForRequest = idleTimeout
+        self.idleTimeout.withLock { $0 = idleTimeout }
+        configuration.timeoutIntervalForResource = 7 * 24 * 3600
+        // The session keeps its delegate until it is invalidated, by `close`.
+        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+        let dataTask = session.dataTask(with: request)
+        continuation.onTermination = { _ in
+            dataTask.cancel()
+            session.invalidateAndCancel()
+        }
+        dataTask.resume()
+    }
+
+    /// Ends the connection with `error` (`nil`: as if the server had ended it).
+    func close(_ error: RemoteFetchError?) {
+        continuation.yield(error.map(Signal.failed) ?? .ended)
+        continuation.finish()
+    }
+
+    private func fail(_ reason: RemoteFetchError.Reason) {
+        close(RemoteFetchError(source: location, reason: reason))
+    }
+
+    // MARK: URLSessionDataDelegate
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        guard let response = response as? HTTPURLResponse else {
+            completionHandler(.cancel)
+            return fail(.transport("the answer is not an HTTP response"))
+        }
+        guard response.statusCode == 200 else {
+            completionHandler(.cancel)
+            let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap { RetryAfter.seconds(from: $0) }
+            return fail(.httpStatus(response.statusCode, retryAfter: retryAfter))
+        }
+        let mediaType = (response.value(forHTTPHeaderField: "Content-Type") ?? "").prefix { $0 != ";" }
+            .trimmingCharacters(in: .whitespaces).lowercased()
+        guard mediaType == "text/event-stream" else {
+            completionHandler(.cancel)
+            return fail(.unexpectedContentType(mediaType.isEmpty ? "no Content-Type" : mediaType))
+        }
+        continuation.yield(.opened)
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        continuation.yield(.bytes(data))
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let error else { return close(nil) }
+        switch (error as? URLError)?.code {
+        case .cancelled?: fail(.cancelled)
+        case .timedOut?: fail(.timedOut(after: idleTimeout.withLock { $0 }))
+        default: fail(.transport("\(error)"))
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        guard let url = request.url, HTTPRemoteTweakSource.isPermitted(url, allowsInsecureHTTP: allowsInsecureHTTP)
+        else {
+            // Refuse first, then cancel: swift-corelibs-foundation traps when the handler is
+            // called after the task was cancelled.
+            completionHandler(nil)
+            return fail(.insecureURL(request.url?.absoluteString ?? "a redirect without a URL"))
+        }
+        completionHandler(request)
+    }
+}

@@ -1,0 +1,55 @@
+public import Foundation
+
+/// Where and how a ``RemoteTweakProvider`` listens for "the configuration changed" events (see
+/// ``RemoteTweakProvider/startEventStream(_:)``).
+///
+/// The stream is a `text/event-stream` (server-sent events). Every event invalidates the
+/// configuration: after a random delay in ``fetchDelay`` the provider fetches and activates once,
+/// however many events arrived meanwhile. An event whose data is a version number — `42`, or a JSON
+/// object with an integer `"version"` — is skipped when a fetch after that version has already
+/// succeeded.
+public struct RemoteEventStreamConfiguration: Sendable {
+    /// The stream's URL.
+    public let url: URL
+    /// Extra request headers, e.g. `["Authorization": "Bearer …"]`.
+    public let headers: [String: String]
+    /// Whether plain `http` is allowed to hosts other than loopback.
+    public let allowsInsecureHTTP: Bool
+    /// The range of the random wait, in seconds, between an event and the fetch it triggers, so
+    /// that a publish does not bring every client to the origin in the same instant; events that
+    /// arrive during the wait share the fetch. Default: `0...2`.
+    public var fetchDelay: ClosedRange<Double>
+    /// How long, in seconds, the stream may stay silent (no event, no comment) before it is closed
+    /// and opened again. Make the server send a comment more often than this (nchan:
+    /// `nchan_eventsource_ping_interval`). Default: 90.
+    public var inactivityTimeout: Double
+    /// The wait, in seconds, before reconnecting after a stream that was open ends, until the
+    /// server sets another with `retry:`. Failed connections wait for the provider's
+    /// ``RemoteTweakProviderConfiguration/backoff`` (and at least the server's `retry:`). Default: 3.
+    public var reconnectionDelay: Double
+    /// The largest event accepted, in bytes; a larger one closes the stream, which is then
+    /// reconnected after the backoff. Default: 64 KiB.
+    public var maximumEventSize: Int
+
+    /// A stream at `url`; each other parameter sets the property of the same name.
+    ///
+    /// - Throws: ``RemoteFetchError/Reason/insecureURL(_:)`` when `url` is not `https`, unless it
+    ///   is `http` to a loopback host or `allowsInsecureHTTP` is set (the rule of
+    ///   ``HTTPRemoteTweakSource``).
+    public init(
+        url: URL, headers: [String: String] = [:], allowsInsecureHTTP: Bool = false,
+        fetchDelay: ClosedRange<Double> = 0...2, inactivityTimeout: Double = 90, reconnectionDelay: Double = 3,
+        maximumEventSize: Int = 64 * 1024
+    ) throws(RemoteFetchError) {
+        guard HTTPRemoteTweakSource.isPermitted(url, allowsInsecureHTTP: allowsInsecureHTTP) else {
+            throw RemoteFetchError(source: url.absoluteString, reason: .insecureURL(url.absoluteString))
+        }
+        self.url = url
+        self.headers = headers
+        self.allowsInsecureHTTP = allowsInsecureHTTP
+        self.fetchDelay = fetchDelay
+        self.inactivityTimeout = inactivityTimeout
+        self.reconnectionDelay = reconnectionDelay
+        self.maximumEventSize = maximumEventSize
+    }
+}

@@ -1,0 +1,231 @@
+import Tweaks
+
+/// Resolves the references of every scanned file against the declarations and finds what
+/// `tweak audit` reports.
+struct Auditor {
+    /// One scanned file.
+    struct ScannedFile {
+        let path: String
+        let references: FileReferences
+    }
+
+    let declarations: AuditDeclarations
+    let today: TweakDay
+
+    /// Name → every value it may stand for, from every file's constants (aliases followed).
+    private var constants: [String: Set<String>] = [:]
+    /// `feature.variable` (or `feature`) not declared → the nearest declared name, once per name.
+    private var suggestions: [String: String?] = [:]
+    /// Every declared `feature.variable`, for suggestions.
+    private lazy var declaredNames = declarations.tweaks.keys.map { "\($0.feature).\($0.variable)" }
+    private(set) var findings: [AuditFinding] = []
+    /// Declared tweaks some code references.
+    private(set) var referenced: Set<TweakKey> = []
+
+    init(declarations: AuditDeclarations, today: TweakDay) {
+        self.declarations = declarations
+        self.today = today
+    }
+
+    /// Resolves every file's references; then ``finishDeclarations()`` and ``checkOverrides(_:in:)``.
+    mutating func audit(_ files: [ScannedFile]) {
+        buildConstants(files)
+        for file in files { audit(file) }
+    }
+
+    // MARK: Constants
+
+    private mutating func buildConstants(_ files: [ScannedFile]) {
+        var aliases: [(String, [String])] = []
+        for file in files {
+            for (name, value) in file.references.constants {
+                switch value {
+                case .literal(let text): constants[name, default: []].insert(text)
+                case .reference(let chain): aliases.append((name, chain))
+                case .dynamic, .passedOn: break
+                }
+            }
+        }
+        // Aliases of aliases: a few rounds reach every chain people write.
+        for _ in 0..<3 {
+            var changed = false
+            for (name, chain) in aliases {
+                let values = resolve(chain)
+                guard !values.isEmpty, !values.isSubset(of: constants[name] ?? []) else { continue }
+                constants[name, default: []].formUnion(values)
+                changed = true
+            }
+            if !changed { break }
+        }
+    }
+
+    /// What a name chain may stand for: a generated `Features.x`/`Variables.x` constant, else the
+    /// constants named like its last part.
+    private func resolve(_ chain: [String]) -> Set<String> {
+        if chain.count >= 2, let generated = declarations.generatedConstants[chain.suffix(2).joined(separator: ".")] {
+            return [generated]
+        }
+        return constants[chain[chain.count - 1]] ?? []
+    }
+
+    // MARK: References
+
+    private mutating func audit(_ file: ScannedFile) {
+        let references = file.references
+        var featuresHere: Set<String> = []
+        for call in references.calls {
+            // Both names are resolved first, so that each one that cannot be is reported.
+            let features = values(of: call.feature, in: file, line: call.line)
+            guard let variableExpression = call.variable else {
+                for feature in features ?? [] where !declarations.isDeclared(feature: feature) {
+                    reportUndeclared(feature: feature, variable: nil, file: file, line: call.line)
+                }
+                featuresHere.formUnion(features ?? [])
+                continue
+            }
+            let variables = values(of: variableExpression, in: file, line: call.line)
+            guard let features, let variables else { continue }
+            featuresHere.formUnion(features)
+            for feature in features {
+                for variable in variables {
+                    let key = TweakKey(feature: feature, variable: variable)
+                    if declarations.tweaks[key] != nil {
+                        referenced.insert(key)
+                    } else {
+                        reportUndeclared(feature: feature, variable: variable, file: file, line: call.line)
+                    }
+                }
+            }
+        }
+        for member in references.members {
+            if let key = declarations.properties[member] { referenced.insert(key) }
+        }
+        // Names used apart from calls: a feature and one of its variables named in the same file.
+        var names = references.literals
+        if constants.count < references.identifiers.count {
+            for (name, values) in constants where references.identifiers.contains(name) { names.formUnion(values) }
+        } else {
+            for identifier in references.identifiers {
+                if let values = constants[identifier] { names.formUnion(values) }
+            }
+        }
+        for constant in references.generatedConstants {
+            if let name = declarations.generatedConstants[constant] { names.insert(name) }
+        }
+        for feature in names.union(featuresHere) {
+            guard let variables = declarations.features[feature] else { continue }
+            for variable in variables where names.contains(variable) {
+                referenced.insert(TweakKey(feature: feature, variable: variable))
+            }
+        }
+    }
+
+    /// The names `expression` may stand for, or `nil` (reported when it cannot be resolved).
+    private mutating func values(
+        of expression: FileReferences.Expression, in file: ScannedFile, line: Int
+    ) -> Set<String>? {
+        switch expression {
+        case .literal(let text):
+            return [text]
+        case .passedOn:
+            return nil
+        case .reference(let chain):
+            let values = resolve(chain)
+            if !values.isEmpty { return values }
+            // A lone capitalized name is a type (`feature: String` in a tuple type), not a value.
+            if chain.count == 1, chain[0].first?.isUppercase == true { return nil }
+            let written = chain.joined(separator: ".")
+            report(
+                .unresolved, file: file, line: line,
+                "`\(written)` is not a string constant the audit can see: it cannot tell which tweak this names",
+                details: ["expression": written])
+            return nil
+        case .dynamic(let text):
+            report(
+                .unresolved, file: file, line: line,
+                "`\(text)` is built at run time: the audit cannot tell which tweak this names",
+                details: ["expression": text])
+            return nil
+        }
+    }
+
+    private mutating func reportUndeclared(feature: String, variable: String?, file: ScannedFile, line: Int) {
+        let name = variable.map { "\(feature).\($0)" } ?? feature
+        let suggestion = suggestion(for: name, feature: feature, variable: variable)
+        let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
+        var finding = AuditFinding(
+            kind: .undeclared, feature: feature, variable: variable, location: file.path, line: line,
+            message: "\(name) is not declared in any local file\(hint)")
+        finding.details = ["suggestion": suggestion]
+        findings.append(finding)
+    }
+
+    /// The declared name nearest to an undeclared one: a variable of the same feature, else any tweak
+    /// (or, for a feature alone, any feature).
+    private mutating func suggestion(for name: String, feature: String, variable: String?) -> String? {
+        if let known = suggestions[name] { return known }
+        let suggestion: String?
+        if let variable, let variables = declarations.features[feature] {
+            suggestion = AuditDeclarations.nearest(to: variable, among: variables).map { "\(feature).\($0)" }
+        } else if variable != nil {
+            suggestion = AuditDeclarations.nearest(to: name, among: declaredNames)
+        } else {
+            suggestion = AuditDeclarations.nearest(to: feature, among: declarations.features.keys)
+        }
+        suggestions[name] = suggestion
+        return suggestion
+    }
+
+    private mutating func report(
+        _ kind: AuditFinding.Class, file: ScannedFile, line: Int, _ message: String, details: [String: String?]
+    ) {
+        findings.append(
+            AuditFinding(kind: kind, location: file.path, line: line, message: message, details: details))
+    }
+
+    // MARK: Declarations and overrides
+
+    /// Reports declared tweaks that are unreferenced, expired, stale or without an owner.
+    mutating func finishDeclarations() {
+        for declared in declarations.tweaks.values {
+            let key = declared.key
+            let lifecycle = declared.lifecycle
+            func add(_ kind: AuditFinding.Class, _ message: String) {
+                var finding = AuditFinding(
+                    kind: kind, feature: key.feature, variable: key.variable, location: declared.file,
+                    message: "\(key.feature).\(key.variable): \(message)")
+                if kind == .expired || kind == .stale {
+                    finding.details = [
+                        "owner": lifecycle.owner, "kind": lifecycle.kind?.name,
+                        "created": lifecycle.created?.description, "expires": lifecycle.expires?.description,
+                        "expectedRemoval": lifecycle.expectedRemoval?.description,
+                    ]
+                }
+                findings.append(finding)
+            }
+            let owner = lifecycle.owner.map { " (owner \($0))" } ?? ""
+            if !referenced.contains(key) { add(.unreferenced, "declared but never referenced") }
+            if let expires = lifecycle.expires, lifecycle.isExpired(on: today) {
+                add(.expired, "expired on \(expires)\(owner)")
+            } else if lifecycle.expires == nil, lifecycle.isPastExpectedLifetime(on: today),
+                let due = lifecycle.expectedRemoval, let kind = lifecycle.kind, let days = kind.expectedLifetimeDays
+            {
+                let created = lifecycle.created.map { ", created \($0)" } ?? ""
+                add(.stale, "kind \(kind)\(created): past its expected lifetime of \(days) days since \(due)\(owner)")
+            }
+            if lifecycle.owner == nil { add(.noOwner, "no Owner") }
+        }
+    }
+
+    /// Reports overrides in `layer` (named `source`) of tweaks that no local file declares.
+    mutating func checkOverrides(_ overrides: [Tweak], in source: String) {
+        for tweak in overrides
+        where declarations.tweaks[TweakKey(feature: tweak.feature, variable: tweak.variable)] == nil {
+            var finding = AuditFinding(
+                kind: .orphanOverride, feature: tweak.feature, variable: tweak.variable, location: source,
+                message: "\(tweak.feature).\(tweak.variable) is overridden but no local file declares it")
+            finding.details = ["source": source]
+            findings.append(finding)
+        }
+    }
+}

@@ -1,0 +1,245 @@
+/// One token of Swift source, as far as `tweak audit` needs to see it: identifiers, string
+/// literals and punctuation. Comments and white space are skipped; numbers and operators of more
+/// than one character come out as punctuation, one byte at a time.
+struct SwiftToken {
+    enum Kind: UInt8 {
+        /// A name (`checkout`, `` `default` ``); the range is the name without backticks.
+        case identifier
+        /// A single-line string literal without interpolation; the range is its contents between
+        /// the quotes, escapes still written (`hasEscapes` says when there are any).
+        case string
+        /// A string literal that the audit cannot read as one value: it has interpolation (the
+        /// range is the whole literal), or it spans several lines.
+        case dynamicString
+        /// Any other character; ``SwiftToken/byte`` is it.
+        case punctuation
+    }
+
+    var kind: Kind
+    /// The punctuation character, or for ``Kind/string`` whether it has escapes (1) or not (0).
+    var byte: UInt8
+    var start: Int32
+    var end: Int32
+    /// The 1-based line the token starts on.
+    var line: Int32
+}
+
+/// A small, fast lexer of Swift source bytes: it skips line and nested block comments, and reads
+/// string literals whole (`"…"`, multi-line `"""…"""`, raw `#"…"#`, with `\(…)` interpolation,
+/// which may itself hold strings and parentheses), so that a flag name inside a comment or inside
+/// another string is never taken for a reference.
+struct SwiftLexer {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+    private var line: Int32 = 1
+    private(set) var tokens: [SwiftToken] = []
+
+    /// Lexes `bytes` whole.
+    static func tokens(of bytes: UnsafeBufferPointer<UInt8>) -> [SwiftToken] {
+        var lexer = SwiftLexer(bytes: bytes)
+        lexer.tokens.reserveCapacity(bytes.count / 5)
+        lexer.run()
+        return lexer.tokens
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    private func byte(at offset: Int) -> UInt8 {
+        offset < bytes.count ? bytes[offset] : 0
+    }
+
+    private mutating func run() {
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\n"):
+                line += 1
+                index += 1
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                index += 1
+            case UInt8(ascii: "/") where self.byte(at: index + 1) == UInt8(ascii: "/"):
+                skipLineComment()
+            case UInt8(ascii: "/") where self.byte(at: index + 1) == UInt8(ascii: "*"):
+                skipBlockComment()
+            case UInt8(ascii: "\""):
+                tokens.append(readString(hashes: 0))
+            case UInt8(ascii: "#"):
+                var hashes = 0
+                while self.byte(at: index + hashes) == UInt8(ascii: "#") { hashes += 1 }
+                let next = self.byte(at: index + hashes)
+                if next == UInt8(ascii: "\"") {
+                    index += hashes
+                    tokens.append(readString(hashes: hashes))
+                } else if next == UInt8(ascii: "/") {
+                    skipRegex(hashes: hashes)
+                } else {
+                    appendPunctuation(byte)
+                }
+            case UInt8(ascii: "`"):
+                let start = index + 1
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "`"), bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                tokens.append(SwiftToken(kind: .identifier, byte: 0, start: Int32(start), end: Int32(end), line: line))
+                index = min(end + 1, bytes.count)
+            case _ where Self.isIdentifierHead(byte):
+                let start = index
+                index += 1
+                while index < bytes.count, Self.isIdentifierBody(bytes[index]) { index += 1 }
+                tokens.append(
+                    SwiftToken(kind: .identifier, byte: 0, start: Int32(start), end: Int32(index), line: line))
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                // A number, `1_000`, `0x1F`, `1.5e3`: no token the audit needs.
+                index += 1
+                while index < bytes.count, Self.isIdentifierBody(bytes[index]) { index += 1 }
+            default:
+                appendPunctuation(byte)
+            }
+        }
+    }
+
+    private mutating func appendPunctuation(_ byte: UInt8) {
+        tokens.append(
+            SwiftToken(kind: .punctuation, byte: byte, start: Int32(index), end: Int32(index + 1), line: line))
+        index += 1
+    }
+
+    private mutating func skipLineComment() {
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+    }
+
+    /// Skips `/* … */`, which nest in Swift.
+    private mutating func skipBlockComment() {
+        var depth = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "/"), self.byte(at: index + 1) == UInt8(ascii: "*") {
+                depth += 1
+                index += 2
+            } else if byte == UInt8(ascii: "*"), self.byte(at: index + 1) == UInt8(ascii: "/") {
+                depth -= 1
+                index += 2
+                if depth == 0 { return }
+            } else {
+                if byte == UInt8(ascii: "\n") { line += 1 }
+                index += 1
+            }
+        }
+    }
+
+    /// Skips an extended regex literal `#/…/#` (its text may hold quotes).
+    private mutating func skipRegex(hashes: Int) {
+        index += hashes + 1
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "/"), hasHashes(hashes, at: index + 1) {
+                index += 1 + hashes
+                return
+            }
+            if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+            index += 1
+        }
+    }
+
+    private func hasHashes(_ count: Int, at offset: Int) -> Bool {
+        guard offset + count <= bytes.count else { return false }
+        for position in offset..<(offset + count) where bytes[position] != UInt8(ascii: "#") { return false }
+        return true
+    }
+
+    /// Reads a string literal whose opening quote is at `index`, preceded by `hashes` `#`s.
+    private mutating func readString(hashes: Int) -> SwiftToken {
+        let startLine = line
+        let literalStart = index - hashes
+        let isMultiLine = byte(at: index + 1) == UInt8(ascii: "\"") && byte(at: index + 2) == UInt8(ascii: "\"")
+        index += isMultiLine ? 3 : 1
+        let contentStart = index
+        var hasEscapes = false
+        var hasInterpolation = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\"), hasHashes(hashes, at: index + 1) {
+                let next = index + 1 + hashes
+                if self.byte(at: next) == UInt8(ascii: "(") {
+                    hasInterpolation = true
+                    index = next
+                    skipInterpolation()
+                } else {
+                    hasEscapes = true
+                    if self.byte(at: next) == UInt8(ascii: "\n") { line += 1 }
+                    index = next + 1
+                }
+                continue
+            }
+            if byte == UInt8(ascii: "\"") {
+                let closesHere =
+                    !isMultiLine
+                    || (self.byte(at: index + 1) == UInt8(ascii: "\"")
+                        && self.byte(at: index + 2) == UInt8(ascii: "\""))
+                let quoteLength = isMultiLine ? 3 : 1
+                if closesHere, hasHashes(hashes, at: index + quoteLength) {
+                    let contentEnd = index
+                    index += quoteLength + hashes
+                    if isMultiLine || hasInterpolation {
+                        return SwiftToken(
+                            kind: .dynamicString, byte: isMultiLine ? 1 : 0, start: Int32(literalStart),
+                            end: Int32(index), line: startLine)
+                    }
+                    return SwiftToken(
+                        kind: .string, byte: hasEscapes && hashes == 0 ? 1 : 0, start: Int32(contentStart),
+                        end: Int32(contentEnd), line: startLine)
+                }
+            }
+            if byte == UInt8(ascii: "\n") {
+                if !isMultiLine {
+                    // An unterminated literal ends at the end of its line, as the compiler reads it.
+                    return SwiftToken(
+                        kind: .dynamicString, byte: 0, start: Int32(literalStart), end: Int32(index), line: startLine)
+                }
+                line += 1
+            }
+            index += 1
+        }
+        return SwiftToken(
+            kind: .dynamicString, byte: 0, start: Int32(literalStart), end: Int32(index), line: startLine)
+    }
+
+    /// Skips `( … )` of an interpolation, whose opening parenthesis is at `index`: nested
+    /// parentheses, strings and comments included.
+    private mutating func skipInterpolation() {
+        var depth = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "("):
+                depth += 1
+                index += 1
+            case UInt8(ascii: ")"):
+                depth -= 1
+                index += 1
+                if depth == 0 { return }
+            case UInt8(ascii: "\""):
+                _ = readString(hashes: 0)
+            case UInt8(ascii: "#") where self.byte(at: index + 1) == UInt8(ascii: "\""):
+                index += 1
+                _ = readString(hashes: 1)
+            case UInt8(ascii: "/") where self.byte(at: index + 1) == UInt8(ascii: "*"):
+                skipBlockComment()
+            case UInt8(ascii: "\n"):
+                line += 1
+                index += 1
+            default:
+                index += 1
+            }
+        }
+    }
+
+    static func isIdentifierHead(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "$") || byte >= 0x80
+    }
+
+    static func isIdentifierBody(_ byte: UInt8) -> Bool {
+        isIdentifierHead(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+// Runs the `tweak` executable: Foundation's `Process` exists on macOS and Linux only.
+#if os(macOS) || os(Linux)
+
+    @Suite("tweak: declared types are the schema")
+    struct DeclaredTypeToolTests {
+        private let defaults = """
+            {"checkout": {
+                "enabled": {"Value": false},
+                "max_items": {"Value": 10, "GeneratedPropertyName": "maxItems"},
+                "limits": {"Value": {"max": 3, "label": "x"}}
+            }}
+            """
+
+        @Test func validateAgainstChecksRemoteDocumentsInBothFormsAgainstTheDeclarations() throws {
+            try ToolSandbox.with { sandbox in
+                try sandbox.write(defaults, to: "defaults.json")
+                try sandbox.write(
+                    #"{"checkout": {"max_items": "38", "enabled": "yes", "limtis": 1}}"#, to: "compact.json")
+                try sandbox.write(
+                    #"{"checkout": {"max_items": {"Value": 38}, "limits": {"Value": {"max": 4, "label": "y"}}}}"#,
+                    to: "full.json")
+                try sandbox.write(#"{"checkout": {"max_items": {"Valeu": 38}}}"#, to: "typo.json")
+                let run = try sandbox.run(
+                    "validate", "--against", "defaults.json", "compact.json", "full.json", "typo.json")
+                #expect(run.status == 1)
+                #expect(
+                    run.lines.dropLast() == [
+                        #"compact.json: checkout.limtis: not declared in defaults.json (a misspelt name?)"#,
+                        #"compact.json: checkout.enabled: declared as bool by defaults.json, found string "yes""#,
+                        #"compact.json: checkout.max_items: declared as int by defaults.json, found string "38""#,
+                        #"typo.json:1:29: checkout.max_items: unknown field "Valeu" (a typo?)"#,
+                    ], "\(run.standardOutput)")
+                #expect(run.standardError == "4 problems in 2 of 3 files\n")
+                let clean = try sandbox.run("validate", "--against", "defaults.json", "full.json")
+                #expect(clean.status == 0 && clean.standardError == "1 file checked, no problems\n")
+            }
+        }
+
+        @Test func validateReportsWhatGenerateWouldReject() throws {
+            try ToolSandbox.with { sandbox in
+                try sandbox.write(
+                    """
+                    {"a": {"x": {"Value": 1, "GeneratedPropertyName": "same"}},
+                     "b": {"y": {"Value": 2, "GeneratedPropertyName": "same"},
+                           "z": {"Value": 3, "GeneratedPropertyName": "not valid"}}}
+                    """, to: "names.json")
+                let run = try sandbox.run("validate", "names.json")
+                #expect(run.status == 1)
+                #expect(run.lines.dropLast().count == 2, "\(run.standardOutput)")
+                #expect(
+                    run.lines.dropLast().allSatisfy {
+                        $0.hasPrefix("names.json: ") && $0.hasSuffix("(tweak generate would reject it)")
+                    })
+                #expect(run.standardOutput.contains("same") && run.standardOutput.contains("not valid"))
+            }
+        }
+
+        @Test func setOfAnObjectChecksTheDeclaredKeysAndKinds() throws {
+            try ToolSandbox.with { sandbox in
+                try sandbox.write(defaults, to: "defaults.json")
+                let overrides = sandbox.folder.appendingPathComponent("overrides.json").path
+                func set(_ value: String) throws -> ToolRun {
+                    try sandbox.run(
+                        "set", "checkout", "limits", value, "--local", "defaults.json", "--overrides", overrides)
+                }
+                let typo = try set(#"{"max": 4, "lable": "y"}"#)
+                #expect(typo.status == 1)
+                #expect(
+                    typo.standardError.contains(#"unknown key "lable" (declared: "label", "max")"#),
+                    "\(typo.standardError)")
+                let kind = try set(#"{"max": "4", "label": "y"}"#)
+                #expect(kind.status == 1 && kind.standardError.contains(#""max" is string, declared as number"#))
+                let missing = try set(#"{"max": 4}"#)
+                #expect(missing.status == 1 && missing.standardError.contains(#"missing key "label""#))
+                #expect(!FileManager.default.fileExists(atPath: overrides), "nothing written")
+                let good = try set(#"{"max": 4.5, "label": "y"}"#)
+                #expect(good.status == 0, "\(good.standardError)")
+            }
+        }
+    }
+
+#endif

@@ -1,0 +1,96 @@
+import Testing
+
+@testable import tweak
+
+/// The lexer and scanner behind `tweak audit`, on the Swift that trips naive scanners: comments,
+/// strings inside strings, raw and multi-line literals, interpolation with nested strings.
+@Suite struct SwiftReferenceScannerTests {
+    func scan(_ source: String) -> FileReferences {
+        var bytes = Array(source.utf8)
+        return bytes.withUnsafeMutableBufferPointer { SwiftReferenceScanner.scan(UnsafeBufferPointer($0)) }
+    }
+
+    func calls(_ source: String) -> [String] {
+        scan(source).calls.map { call in
+            func text(_ expression: FileReferences.Expression?) -> String {
+                switch expression {
+                case .literal(let name): name
+                case .reference(let chain): "<" + chain.joined(separator: ".") + ">"
+                case .dynamic(let source): "dynamic(\(source))"
+                case .passedOn: "passedOn"
+                case nil: "-"
+                }
+            }
+            return "\(call.line): \(text(call.feature)).\(text(call.variable))"
+        }
+    }
+
+    @Test func commentsAndStringsHideWhatLooksLikeCode() {
+        let source = #"""
+            // isFeatureEnabled("a")
+            /* outer /* inner isFeatureEnabled("b") */ isFeatureEnabled("c") */
+            let s = "isFeatureEnabled(\"d\")"
+            let r = #"tweakWith(feature: "e", variable: "f")"#
+            let m = """
+                isFeatureEnabled("g") \"""
+                """
+            let x = #/isFeatureEnabled\("h"\)/#
+            let y = isFeatureEnabled("real")
+            """#
+        #expect(calls(source) == ["9: real.enabled"])
+        #expect(
+            scan(source).literals == [#"isFeatureEnabled("d")"#, #"tweakWith(feature: "e", variable: "f")"#, "real"])
+    }
+
+    @Test func interpolationMayHoldStringsAndParentheses() {
+        let source = ##"""
+            let a = "\(f(")", g("(")))", isFeatureEnabled("after")
+            let b = #"raw \#(value) and \(notInterpolated)"#
+            let c = manager.tweakWith(feature: "x\(n)", variable: #"raw"#)
+            """##
+        #expect(calls(source) == [#"1: after.enabled"#, #"3: dynamic("x\(n)").raw"#])
+        #expect(scan(source).literals == ["after", "raw"])
+    }
+
+    @Test func argumentsAreReadByLabelAndPositionAndDeclarationsAreNotCalls() {
+        let source = #"""
+            func wrap(feature: String, variable: String) -> Bool { m.read(feature: feature, variable: variable) }
+            init(feature: String) {}
+            case toggle(feature: String, variable: String)
+            let k = TweakKey(feature: Names.checkout, variable: self.limit)
+            let o = TweakOverride.tweak("a", "b", .bool(true))
+            let p = TweakOverride.tweak(x, "b", .bool(true))
+            try m.setFeatureEnabled(true, feature: Flag.beta.rawValue)
+            let t = m.tweakWith(feature: ["a", "b"].first!, variable: "v")
+            """#
+        #expect(
+            calls(source) == [
+                "1: passedOn.passedOn", "4: <Names.checkout>.<limit>", "5: a.b", "7: <Flag.beta>.enabled",
+                #"8: dynamic(["a", "b"].first!).v"#,
+            ])
+    }
+
+    @Test func constantsAreStringsAndAliasesThatEndTheirStatement() {
+        let references = scan(
+            #"""
+            enum Names { static let checkout = "checkout"; static let limit: String = "max_items" }
+            let alias = Names.checkout
+            enum Flag: String { case beta = "beta_flag" }
+            let notConstant = "a" + b
+            let call = make("c")
+            if let unwrapped = optional { }
+            """#)
+        #expect(references.constants.map(\.name) == ["checkout", "limit", "alias", "beta"])
+        #expect(
+            references.constants.map(\.value) == [
+                .literal("checkout"), .literal("max_items"), .reference(["Names", "checkout"]), .literal("beta_flag"),
+            ])
+        // A declared name is no use of it; `Names.checkout` in the alias is.
+        #expect(!references.identifiers.contains("limit") && references.identifiers.contains("checkout"))
+    }
+
+    @Test func linesAreCountedThroughCommentsAndMultiLineStrings() {
+        let source = "/*\n\n*/\nlet m = \"\"\"\na\nb\n\"\"\"\n// x\nlet y = isFeatureEnabled(\"z\")\n"
+        #expect(calls(source) == ["9: z.enabled"])
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import TestSupport
+import Testing
+
+// Runs the `tweak` executable: Foundation's `Process` exists on macOS and Linux only.
+#if os(macOS) || os(Linux)
+
+    @Suite(
+        "tweak watch --remote-events",
+        .enabled(if: Nchan.isRequiredOrAvailable, Comment(rawValue: Nchan.skipMessage)))
+    struct WatchRemoteEventsTests {
+        @Test func aPublishedChangeShowsUpAtOnceWithoutWaitingForThePoll() async throws {
+            let server = try await Nchan.start(name: "TweakToolTests")
+            defer { server.stop() }  // when the test fails early; stopping twice does nothing more
+            let sandbox = try ToolSandbox()
+            defer { sandbox.remove() }
+            try sandbox.copyExample()
+            let document = server.root.appendingPathComponent("www/tweaks.json")
+            try Data(#"{"general": {"meaning_of_life": 7}}"#.utf8).write(to: document, options: .atomic)
+            let remote = "http://127.0.0.1:\(server.port)/tweaks.json"
+            let events = "http://127.0.0.1:\(server.port)/sub/tweaks"
+            // A poll an hour apart: only the event can bring the change within the test.
+            let watcher = try WatchTests.Watcher(
+                sandbox, ["--remote", remote, "--remote-events", events, "--remote-poll", "3600"])
+            #expect(try await watcher.errors.wait(for: "listening for changes announced at \(events)"))
+            #expect(try await watcher.errors.wait(for: "; press Ctrl-C to stop"))
+            // The stream is open once nchan counts a subscriber (a publish is then answered 201, not
+            // 202); the fetches these publishes trigger find nothing new.
+            var status = 0
+            for _ in 0..<100 where status != 201 {
+                status = try await Nchan.publish("hello?", port: server.port)
+                if status != 201 { try await Task.sleep(nanoseconds: 50_000_000) }
+            }
+            // Another size: nginx's entity tag (modification second and size) must change.
+            try Data(#"{"general": {"meaning_of_life": 8000}}"#.utf8).write(to: document, options: .atomic)
+            try await Nchan.publish("changed", port: server.port)
+            #expect(status == 201, "the tool subscribed: \(watcher.errors.value)")
+            #expect(
+                try await watcher.output.wait(for: " general.meaning_of_life = 8000 (\(remote))\n"),
+                "\(watcher.output.value) \(watcher.errors.value)")
+            // With nchan, nginx takes about a second to exit: not on the threads tests' tasks share.
+            try await onOwnThread { server.stop() }
+        }
+
+        @Test func remoteEventsNeedsRemote() throws {
+            let sandbox = try ToolSandbox()
+            defer { sandbox.remove() }
+            try sandbox.copyExample()
+            let run = try ToolRun(sandbox.process(["watch", "--remote-events", "http://127.0.0.1:1/sub/x"]))
+            #expect(run.status == 2)
+            #expect(run.standardError.contains("--remote-events needs --remote"), "\(run.standardError)")
+        }
+    }
+
+#endif

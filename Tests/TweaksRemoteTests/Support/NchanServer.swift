@@ -1,0 +1,125 @@
+import Foundation
+import TestSupport
+import Testing
+import Tweaks
+
+/// A real nginx with the nchan module on 127.0.0.1 (see `Nchan` in TestSupport for its locations):
+/// documents in `www/`, event channels to publish to and subscribe to.
+///
+/// `requests(for:)` reads the access log (which records `Last-Event-ID`). `restart()` stops nginx
+/// and starts a new one on the same port (an empty channel store, an empty document root).
+final class NchanServer: Sendable {
+    private let process: Locked<NginxProcess>
+
+    var port: Int { process.withLock { $0.port } }
+    var documentRoot: URL { process.withLock { $0.root }.appendingPathComponent("www", isDirectory: true) }
+
+    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)/\(path)")! }
+
+    /// Replaces the file at `path` in the document root atomically.
+    func write(_ text: String, to path: String) throws {
+        let file = documentRoot.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file, options: .atomic)
+    }
+
+    /// Publishes `data` as one event on `channel`; returns nchan's HTTP status (201 or 202).
+    @discardableResult
+    func publish(_ data: String, on channel: String = "tweaks") async throws -> Int {
+        try await Nchan.publish(data, on: channel, port: port)
+    }
+
+    /// Deletes `channel`: nchan closes its subscribers' streams.
+    @discardableResult
+    func deleteChannel(_ channel: String = "tweaks") async throws -> Int {
+        try await Nchan.deleteChannel(channel, port: port)
+    }
+
+    /// One line of the access log.
+    struct Request: Equatable {
+        let method: String
+        let path: String
+        let status: Int
+        let lastEventID: String
+    }
+
+    /// The finished requests nginx has logged for `path` (with a leading `/`), oldest first. A
+    /// stream is logged when it ends.
+    func requests(for path: String) -> [Request] {
+        let log =
+            (try? String(contentsOf: process.withLock { $0.root }.appendingPathComponent("access.log"), encoding: .utf8))
+            ?? ""
+        return log.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 4, let status = Int(fields[2]), fields[1] == path else { return nil }
+            return Request(
+                method: fields[0], path: fields[1], status: status, lastEventID: fields[3] == "-" ? "" : fields[3])
+        }
+    }
+
+    /// The requests for `path` so far, counted once nginx has written their lines (the count has
+    /// stayed the same for 300 ms).
+    func settledCount(for path: String) async throws -> Int {
+        var count = requests(for: path).count
+        while true {
+            try await Task.sleep(nanoseconds: 300_000_000)
+            let again = requests(for: path).count
+            if again == count { return count }
+            count = again
+        }
+    }
+
+    /// The error log, for failure messages.
+    var errorLog: String { process.withLock { $0.errorLog } }
+
+    /// Stops nginx and starts a new one on the same port: open streams are cut, and the new server
+    /// has no channels and an empty document root.
+    func restart() async throws {
+        let old = process.withLock { $0 }
+        try await onOwnThread { old.stop() }
+        let new = try await Nchan.start(name: "TweaksRemoteNchan", port: old.port)
+        process.withLock { $0 = new }
+    }
+
+    /// Stops nginx on a thread of its own: with nchan loaded, nginx takes about a second to exit,
+    /// too long to block one of the few threads every test's tasks run on.
+    func stop() async {
+        let process = process.withLock { $0 }
+        _ = try? await onOwnThread { process.stop() }
+    }
+
+    private init(process: NginxProcess) {
+        self.process = Locked(process)
+    }
+
+    static func start() async throws -> NchanServer {
+        NchanServer(process: try await Nchan.start(name: "TweaksRemoteNchan"))
+    }
+}
+
+/// The nchan tests' trait: like `requiresNginx`, for nginx with the nchan module.
+let requiresNchan = ConditionTrait.enabled(if: Nchan.isRequiredOrAvailable, Comment(rawValue: Nchan.skipMessage))
+
+/// Runs `body` with a started nginx + nchan that is stopped afterwards, whatever happens.
+func withNchan<Value>(_ body: (NchanServer) async throws -> Value) async throws -> Value {
+    let server = try await NchanServer.start()
+    let outcome: Result<Value, any Error>
+    do {
+        outcome = .success(try await body(server))
+    } catch {
+        outcome = .failure(error)
+    }
+    await server.stop()
+    return try outcome.get()
+}
+
+/// Waits until `condition` holds, checking every 20 ms, for `seconds` at most; returns whether it
+/// held. Generous bounds: the machine may be loaded (a passing test never waits for them).
+func eventually(within seconds: Double = 30, _ condition: () async throws -> Bool) async rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if try await condition() { return true }
+        try? await Task.sleep(nanoseconds: 20_000_000)
+    }
+    return try await condition()
+}
