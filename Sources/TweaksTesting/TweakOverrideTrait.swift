@@ -11,8 +11,8 @@ public import Tweaks
 /// struct LabelTests { … }  // every test sees the override; a test's own traits win over the suite's
 /// ```
 ///
-/// The single-override traits take a `TweakValue`; ``TweakOverride/set(_:_:_:)-(_,_,Value)`` and
-/// ``tweaks(_:strict:)`` also take a `Bool`, `Int`, `Double`, `Float`, `String` or enum variable.
+/// The single-override traits take a `TweakValue`; `.tweaks(.set(…))` (with ``TweakOverride``'s
+/// typed `set`) also takes a `Bool`, `Int`, `Double`, `Float`, `String` or enum variable.
 public struct TweakOverrideTrait: TestTrait, SuiteTrait, TestScoping {
     let overrides: [TweakOverride]
     let isStrict: Bool
