@@ -15,8 +15,6 @@
 extension ConditionReader {
     /// The feature of parameters that name none and belong to no group.
     static let fallbackFeature = "firebase"
-    private static let truthy: Set<String> = ["1", "true", "t", "yes", "y", "on"]
-    private static let falsy: Set<String> = ["0", "false", "f", "no", "n", "off", ""]
 
     /// Whether `members`, a document's top level, are a Firebase template's.
     static func isFirebaseTemplate(_ members: [JSONNode.Member]) -> Bool {
@@ -275,9 +273,7 @@ extension ConditionReader {
         }
         switch type {
         case "BOOLEAN":
-            let lowered = text.lowercased()
-            if Self.truthy.contains(lowered) { return .bool(true) }
-            if Self.falsy.contains(lowered) { return .bool(false) }
+            if let value = try? TweakValue(remoteString: text, as: .bool) { return value }
             report(
                 .wrongType(field: "value", expected: "a Firebase Boolean", found: "\"\(text)\""), field.value.offset,
                 lenientWarning: true)
