@@ -9,9 +9,11 @@
 /// - `defaultValue.value` is the tweak's `Value`, `conditionalValues` its conditional values in
 ///   the order of the template's `conditions`; `useInAppDefault` means "no answer here": the next
 ///   provider answers;
-/// - values are typed once, at load, by `valueType`: `STRING`, `BOOLEAN` (Firebase's `1`, `true`,
-///   `t`, `yes`, `y`, `on` are true; `0`, `false`, `f`, `no`, `n`, `off` and the empty string
-///   false), `NUMBER` (an integer when it has no fraction) and `JSON` (parsed).
+/// - values are typed once, at load, by `valueType`: `STRING`, `BOOLEAN` (read by
+///   ``TweakValue/init(remoteString:as:)``: Firebase's `1`, `true`, `t`, `yes`, `y`, `on` are true,
+///   `0`, `false`, `f`, `no`, `n`, `off` false; any other text is an error in a file a person
+///   writes and a warning in a remote document), `NUMBER` (an integer when it has no fraction) and
+///   `JSON` (parsed).
 extension ConditionReader {
     /// The feature of parameters that name none and belong to no group.
     static let fallbackFeature = "firebase"
