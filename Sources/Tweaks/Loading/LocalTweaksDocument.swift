@@ -288,6 +288,15 @@ extension LocalTweaksDocument {
                 feature: feature, variable: variable, value: value, title: title, description: description,
                 group: group, source: tweakSource, isEncrypted: isEncrypted)
             if let conditionalValues {
+                // A secret's conditional values would be served as written, never decrypted.
+                guard !isEncrypted else {
+                    report(
+                        .invalidFieldValue(
+                            field: ConditionReader.conditionalValuesField, value: "an object",
+                            expected: "none on an entry marked \"Encrypted\" (conditional values are not decrypted)"),
+                        at: conditionalValues.offset, feature: feature, variable: variable)
+                    return nil
+                }
                 let conditional = targeting.readConditionalValues(conditionalValues, defaultValue: value)
                 forwardTargetingIssues(feature: feature, variable: variable)
                 guard let conditional else { return nil }

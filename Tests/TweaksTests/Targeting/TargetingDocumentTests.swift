@@ -146,6 +146,15 @@ struct TargetingDocumentTests {
         #"{"$conditions": [{"name": "c", \#(condition)}], "f": {"v": \#(entry)}}"#
     }
 
+    @Test func anEncryptedEntryCannotHaveConditionalValuesWhichWouldBeServedUndecrypted() throws {
+        let text = Self.with(
+            condition: #""true": {}"#,
+            entry: #"{"Value": "terces", "Encrypted": true, "ConditionalValues": {"c": "dlrow"}}"#)
+        let error = try #require(Self.loadError(text))
+        #expect(error.feature == "f" && error.variable == "v")
+        #expect(error.description.contains(#"none on an entry marked "Encrypted""#), "\(error)")
+    }
+
     @Test(
         "Files a person writes: every mistake is a typed error naming the file and the condition",
         arguments: [
