@@ -78,19 +78,12 @@ public enum Nchan {
     public static func configuration(root: String, port: Int) -> String {
         """
         load_module \(module ?? "ngx_nchan_module.so");
-        daemon off;
-        worker_processes 1;
-        pid \(root)/nginx.pid;
-        error_log \(root)/error.log warn;
+        \(NginxProcess.processDirectives(root: root))
         events { worker_connections 1024; }
         http {
             log_format counted escape=none '$request_method\\t$uri\\t$status\\t$http_last_event_id';
             access_log \(root)/access.log counted;
-            client_body_temp_path \(root)/tmp/body;
-            proxy_temp_path \(root)/tmp/proxy;
-            fastcgi_temp_path \(root)/tmp/fastcgi;
-            uwsgi_temp_path \(root)/tmp/uwsgi;
-            scgi_temp_path \(root)/tmp/scgi;
+            \(NginxProcess.temporaryPaths(root: root))
             types { application/json json; text/event-stream sse; }
             default_type application/octet-stream;
             client_max_body_size 1m;

@@ -61,6 +61,28 @@ public final class NginxProcess: Sendable {
         self.pid = pid
     }
 
+    /// The top of every test server's configuration: in the foreground, one worker, its pid file
+    /// and error log in `root`.
+    public static func processDirectives(root: String) -> String {
+        """
+        daemon off;
+        worker_processes 1;
+        pid \(root)/nginx.pid;
+        error_log \(root)/error.log warn;
+        """
+    }
+
+    /// The temporary-file folders of an `http` block, all in `root`, where the test may write.
+    public static func temporaryPaths(root: String) -> String {
+        """
+        client_body_temp_path \(root)/tmp/body;
+        proxy_temp_path \(root)/tmp/proxy;
+        fastcgi_temp_path \(root)/tmp/fastcgi;
+        uwsgi_temp_path \(root)/tmp/uwsgi;
+        scgi_temp_path \(root)/tmp/scgi;
+        """
+    }
+
     /// Starts nginx with the configuration `configuration(root path, port)` and waits (without
     /// blocking a thread) until it accepts connections, retrying on another port when another
     /// process took the free one first. `name` begins the temporary directory's name. `port`, when

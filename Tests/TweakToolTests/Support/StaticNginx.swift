@@ -49,18 +49,11 @@ final class StaticNginx: Sendable {
     static func start() async throws -> StaticNginx {
         let process = try await NginxProcess.start(name: "TweakToolTests") { root, port in
             """
-            daemon off;
-            worker_processes 1;
-            pid \(root)/nginx.pid;
-            error_log \(root)/error.log warn;
+            \(NginxProcess.processDirectives(root: root))
             events { worker_connections 64; }
             http {
                 access_log off;
-                client_body_temp_path \(root)/tmp/body;
-                proxy_temp_path \(root)/tmp/proxy;
-                fastcgi_temp_path \(root)/tmp/fastcgi;
-                uwsgi_temp_path \(root)/tmp/uwsgi;
-                scgi_temp_path \(root)/tmp/scgi;
+                \(NginxProcess.temporaryPaths(root: root))
                 types { application/json json; }
                 server {
                     listen 127.0.0.1:\(port);

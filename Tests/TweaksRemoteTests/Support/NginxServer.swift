@@ -145,19 +145,12 @@ final class NginxServer: Sendable {
 
     private static func configuration(root: String, port: Int) -> String {
         """
-        daemon off;
-        worker_processes 1;
-        pid \(root)/nginx.pid;
-        error_log \(root)/error.log warn;
+        \(NginxProcess.processDirectives(root: root))
         events { worker_connections 64; }
         http {
             log_format counted escape=none '$request_method\\t$uri\\t$status\\t$http_if_none_match';
             access_log \(root)/access.log counted;
-            client_body_temp_path \(root)/tmp/body;
-            proxy_temp_path \(root)/tmp/proxy;
-            fastcgi_temp_path \(root)/tmp/fastcgi;
-            uwsgi_temp_path \(root)/tmp/uwsgi;
-            scgi_temp_path \(root)/tmp/scgi;
+            \(NginxProcess.temporaryPaths(root: root))
             types { application/json json; text/plain txt; }
             default_type application/octet-stream;
             sendfile on;
