@@ -28,7 +28,7 @@ enum Demo {
         guard isSeen else {
             throw Failure(
                 description: "checkout.max_items = \(maxItems) was not picked up within \(timeout) "
-                    + "(is TWEAK__CHECKOUT__MAX_ITEMS set? The environment wins over the overrides file.)")
+                    + "(is TWEAK_CHECKOUT__MAX_ITEMS set? The environment wins over the overrides file.)")
         }
     }
 

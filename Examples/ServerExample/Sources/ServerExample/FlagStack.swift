@@ -4,7 +4,8 @@ import TweaksRemote
 
 /// The service's flags: one `TweakManager` over four layers, highest priority first.
 ///
-/// 1. **environment**: `TWEAK__…` variables, fixed for the life of the process;
+/// 1. **environment**: `TWEAK_<FEATURE>__<VARIABLE>` variables (`EnvironmentTweakProvider`), fixed
+///    for the life of the process;
 /// 2. **overrides file**: what operators change while the service runs (`tweak set`);
 /// 3. **remote**: a document on a server or CDN, when `--remote` is given;
 /// 4. **defaults**: `defaults.json`, shipped with the service.
@@ -18,12 +19,13 @@ struct FlagStack {
     /// The remote layer; `nil` without `--remote`.
     let remote: RemoteTweakProvider?
 
-    /// A stack configured by `options` and the `TWEAK__…` variables of `environment`.
+    /// A stack configured by `options` and the `TWEAK_…` variables of `environment`.
     ///
-    /// - Throws: an ``EnvironmentOverrides/ParseError``, a `TweakLoadError` for a bad overrides
+    /// - Throws: the first `EnvironmentTweakProvider.ValueError` (a misspelt variable, or a value
+    ///   that is not of its tweak's declared type), a `TweakLoadError` for a bad overrides
     ///   or defaults file, or a `RemoteFetchError` for a remote URL that is not allowed.
     init(options: Options, environment: [String: String]) throws {
-        let environmentOverrides = try EnvironmentOverrides.provider(from: environment)
+        let environmentOverrides = EnvironmentTweakProvider(environment: environment)
         overrides = try OverridesFileTweakProvider(
             fileURL: options.overridesURL ?? Options.defaultOverridesURL(environment: environment),
             name: "overrides file",
@@ -34,10 +36,11 @@ struct FlagStack {
                 cacheURL: options.remoteCacheURL ?? Self.defaultRemoteCacheURL, name: "remote")
         }
         let defaults = try LocalTweakProvider(jsonURL: try Self.defaultsURL(), name: "defaults")
-        // `manager.set` would write to the first mutable layer, the environment: this service
-        // never writes through the manager; operators write to the overrides file.
+        // The environment layer is read-only: `manager.set` writes to the overrides file.
         let layers: [(any TweakProvider)?] = [environmentOverrides, overrides, remote, defaults]
         manager = TweakManager(tweakProviders: layers.compactMap { $0 })
+        // Typed by the defaults once the manager exists: a bad variable stops the service.
+        if let problem = environmentOverrides.problems.first { throw problem }
     }
 
     /// The layers, highest priority first, with the number of tweaks of the in-memory ones.

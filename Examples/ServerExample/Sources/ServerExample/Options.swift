@@ -38,8 +38,8 @@ struct Options {
           --demo                write an override to the overrides file mid-run and show it taking effect
           --verbose             also log which provider answered each read
 
-        Flags can be overridden with environment variables: TWEAK__<FEATURE>__<VARIABLE>=<JSON value>,
-        for example TWEAK__NEW_PRICING__ENABLED=true or TWEAK__CHECKOUT__MAX_ITEMS=3.
+        Flags can be overridden with environment variables: TWEAK_<FEATURE>__<VARIABLE>=<value of the
+        declared type>, for example TWEAK_NEW_PRICING__ENABLED=true or TWEAK_CHECKOUT__MAX_ITEMS=3.
         """
 
     /// A command line that cannot be understood.
