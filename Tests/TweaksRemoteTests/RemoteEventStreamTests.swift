@@ -139,9 +139,10 @@ struct RemoteEventStreamTests {
 
     @Test func aSlowStreamDeliversItsEventInPieces() async throws {
         try await withNchan { server in
-            // The headers and a comment at once, then the event's 64 bytes at 32 bytes per second,
-            // in pieces.
-            let event = "data: " + String(repeating: "slow ", count: 11) + "\n\n"
+            // The headers and a comment at once, then the event's 168 bytes at 32 bytes per second,
+            // in pieces: about 5 s, so that the fetch made on connecting is over (even on a loaded
+            // machine) before the event arrives and only the event can bring the next change.
+            let event = "data: " + String(repeating: "slow ", count: 32) + "\n\n"
             try server.write(": " + String(repeating: "-", count: 300) + "\n\n" + event, to: "slow/events.sse")
             try server.write(documentV1, to: "tweaks.json")
             let provider = try makeProvider(url: server.url("tweaks.json"))
