@@ -1,37 +1,44 @@
-/// "Did you mean …?": the known word closest to a mistyped one.
+/// "Did you mean …?": the known word closest to a mistyped one, for mistyped commands and options
+/// and for `tweak audit`'s undeclared names.
 enum Suggestion {
-    /// The word of `candidates` closest to `word`, when it is close enough to be a typo of it (at
-    /// most two edits, and fewer edits than the word has letters).
-    static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
-        let limit = min(2, word.count - 1)
+    /// The word of `candidates` closest to `word` within `limit` edits, if any; the alphabetically
+    /// first of equally close words.
+    static func closest(to word: String, in candidates: some Sequence<String>, limit: Int) -> String? {
         guard limit > 0 else { return nil }
-        var best: (word: String, distance: Int)?
+        var best: (distance: Int, word: String)?
         for candidate in candidates {
-            let distance = editDistance(word, candidate)
-            if distance <= limit, distance < best?.distance ?? .max { best = (candidate, distance) }
+            let distance = editDistance(word, candidate, limit: limit)
+            guard distance <= limit else { continue }
+            if let best, (best.distance, best.word) <= (distance, candidate) { continue }
+            best = (distance, candidate)
         }
         return best?.word
     }
 
-    /// The number of insertions, deletions, substitutions and swaps of two neighbours that turn
-    /// `a` into `b` (optimal string alignment distance), so `lsit` is one edit from `list`.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var previous2 = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
+    /// The word of `candidates` closest to `word` when it is close enough to be a typo of it: at
+    /// most two edits, and fewer edits than the word has letters.
+    static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+        closest(to: word, in: candidates, limit: min(2, word.count - 1))
+    }
+
+    /// The Levenshtein distance between `lhs` and `rhs` (insertions, deletions and substitutions of
+    /// Unicode scalars), or some number above `limit` as soon as it is known to be larger.
+    static func editDistance(_ lhs: String, _ rhs: String, limit: Int) -> Int {
+        guard abs(lhs.utf8.count - rhs.utf8.count) <= limit * 4 else { return limit + 1 }
+        let left = Array(lhs.unicodeScalars)
+        let right = Array(rhs.unicodeScalars)
+        guard abs(left.count - right.count) <= limit else { return limit + 1 }
+        guard !left.isEmpty, !right.isEmpty else { return max(left.count, right.count) }
+        var previous = Array(0...right.count)
+        var current = previous
+        for i in 1...left.count {
             current[0] = i
-            for j in 1...b.count {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], previous2[j - 2] + 1)
-                }
+            for j in 1...right.count {
+                let cost = left[i - 1] == right[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
             }
-            (previous2, previous, current) = (previous, current, previous2)
+            swap(&previous, &current)
         }
-        return previous[b.count]
+        return previous[right.count]
     }
 }

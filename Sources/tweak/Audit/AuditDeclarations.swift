@@ -51,34 +51,6 @@ struct AuditDeclarations {
     /// The declared name nearest to `name` (edit distance at most 3, and at most half its length),
     /// if any; the alphabetically first of equally near names.
     static func nearest(to name: String, among candidates: some Sequence<String>) -> String? {
-        let limit = min(3, max(1, name.count / 2))
-        var best: (distance: Int, name: String)?
-        for candidate in candidates {
-            let distance = editDistance(name, candidate, limit: limit)
-            guard distance <= limit else { continue }
-            if let best, (best.distance, best.name) <= (distance, candidate) { continue }
-            best = (distance, candidate)
-        }
-        return best?.name
-    }
-
-    /// Levenshtein distance, or more than `limit` when it is larger.
-    private static func editDistance(_ lhs: String, _ rhs: String, limit: Int) -> Int {
-        guard abs(lhs.utf8.count - rhs.utf8.count) <= limit * 4 else { return limit + 1 }
-        let left = Array(lhs.unicodeScalars)
-        let right = Array(rhs.unicodeScalars)
-        guard abs(left.count - right.count) <= limit else { return limit + 1 }
-        guard !left.isEmpty, !right.isEmpty else { return max(left.count, right.count) }
-        var previous = Array(0...right.count)
-        var current = previous
-        for i in 1...left.count {
-            current[0] = i
-            for j in 1...right.count {
-                let cost = left[i - 1] == right[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            }
-            swap(&previous, &current)
-        }
-        return previous[right.count]
+        Suggestion.closest(to: name, in: candidates, limit: min(3, max(1, name.count / 2)))
     }
 }
