@@ -29,9 +29,7 @@ struct TweakStack {
 
     /// `$XDG_CONFIG_HOME`, else `~/.config`.
     static var configurationHome: URL {
-        let path = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-        return path.map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
+        ConfigurationHome.url(environment: ProcessInfo.processInfo.environment)
     }
 
     /// The option names the stack takes, and its flags.

@@ -12,9 +12,7 @@ extension OverridesFileTweakProvider {
         forProjectAt folder: URL, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
         if let path = environment["TWEAKS_OVERRIDES_FILE"], !path.isEmpty { return URL(fileURLWithPath: path) }
-        let home =
-            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".config")
+        let home = ConfigurationHome.url(environment: environment)
         let project = folder.standardizedFileURL.resolvingSymlinksInPath()
         let name = StableFileName.make(readable: project.lastPathComponent, key: project.path, extension: "json")
         return home.appendingPathComponent("tweaks/overrides").appendingPathComponent(name)
