@@ -45,6 +45,19 @@ public protocol TweakProvider: AnyObject, Sendable {
     /// where it threw "not found".
     func tweak(for key: TweakKey) throws -> Tweak?
 
+    /// The tweak for `request`, or `nil` when the provider does not have it: what a manager asks.
+    /// The request carries the type the asking manager declares for the tweak and the read's
+    /// targeting context, so that a provider that stores text reads it as that manager's type.
+    ///
+    /// By default, ``tweak(for:)-(TweakKey)`` of the request's key.
+    func tweak(for request: TweakRequest) throws -> Tweak?
+
+    /// What the provider says its tweaks are: their types, lifecycle and descriptions. A manager
+    /// merges the declarations of its providers into its ``TweakManager/schema`` (the
+    /// lowest-priority declaration wins) and checks every other provider's values against the
+    /// declared types. By default, none.
+    var declarations: [TweakDeclaration] { get }
+
     /// Whether the provider switches `feature` on by a rule of its own, asked only when it has
     /// no ``TweakManager/featureEnabledVariable`` (`enabled`) tweak for the feature: `true`
     /// enables the feature, `false` leaves the decision to the next provider (as in JustTweak).
@@ -70,6 +83,15 @@ extension TweakProvider {
 
     /// None.
     public var knownTweaks: [Tweak] { [] }
+
+    /// ``tweak(for:)-(TweakKey)`` of the request's key.
+    public func tweak(for request: TweakRequest) throws -> Tweak? {
+        try tweak(for: request.key)
+    }
+
+    /// None: the provider declares nothing, and its values are checked against the types that
+    /// the manager's other providers declare.
+    public var declarations: [TweakDeclaration] { [] }
 
     /// Stands in for a missing ``tweak(for:)`` so that the compiler explains what to write.
     @available(

@@ -45,12 +45,7 @@ extension RemoteTweakProvider {
     public func fetchAndActivate(expirationDuration: Double? = nil) async -> RemoteFetchAndActivateResult {
         let status = await fetch(expirationDuration: expirationDuration)
         let changedKeys = activate()
-        // The managers that use the provider checked the activated values against their declared
-        // types while the activation was announced, and posted what they found.
-        let typeCheck = health.currentFailures.first { $0.operation == .typeCheck }
-        return RemoteFetchAndActivateResult(
-            status: status, changedKeys: changedKeys,
-            typeMismatches: (typeCheck?.error as? TweakTypeMismatches)?.mismatches ?? [])
+        return RemoteFetchAndActivateResult(status: status, changedKeys: changedKeys)
     }
 
     /// Marks the configuration stale, as a push message saying "the configuration changed" would:
@@ -228,8 +223,7 @@ public struct RemoteFetchAndActivateResult: Sendable, Hashable {
     /// What the fetch did. `.fetchedFromRemote` only when a new document arrived in this call.
     public let status: RemoteFetchStatus
     /// The tweaks whose active value or metadata changed (empty when nothing was activated).
+    /// Whether the values fit the types a manager declares is that manager's verdict: see
+    /// `TweakManager.typeMismatches()` and its `providerEvents`.
     public let changedKeys: Set<TweakKey>
-    /// The active values whose type is not the one a `TweakManager` using the provider declares
-    /// (its local defaults file): reads pass them over. Empty when no manager declares types.
-    public let typeMismatches: [TweakTypeMismatch]
 }

@@ -23,9 +23,9 @@ struct RemoteTargetingTests {
             let manager = TweakManager(tweakProviders: [provider, defaults])
             manager.useCache = true
             let beta = TweakContext(attributes: ["plan": "beta"])
-            #expect(manager.isFeatureEnabled("checkout", context: beta))
+            #expect(manager.reading(for: beta).isFeatureEnabled("checkout"))
             #expect(!manager.isFeatureEnabled("checkout"))
-            #expect(try manager.value(feature: "firebase", variable: "ratio", as: Double.self, context: beta) == 0.5)
+            #expect(try manager.reading(for: beta).value(feature: "firebase", variable: "ratio", as: Double.self) == 0.5)
             #expect(try manager.value(feature: "firebase", variable: "ratio", as: Double.self) == 1.0)
         }
     }
@@ -42,7 +42,7 @@ struct RemoteTargetingTests {
             await provider.fetchAndActivate()
             let manager = TweakManager(tweakProviders: [provider])
             let context = TweakContext(attributes: ["k": "x", "plan": "beta"])
-            #expect(try manager.value(feature: "checkout", variable: "limit", as: Int.self, context: context) == 3)
+            #expect(try manager.reading(for: context).value(feature: "checkout", variable: "limit", as: Int.self) == 3)
             #expect(try manager.value(feature: "checkout", variable: "limit", as: Int.self) == 1)
         }
     }

@@ -39,16 +39,16 @@ struct TweakContextTraitTests {
         try withTweakOverrides(
             .set("checkout", "enabled", false, for: bob), .set("checkout", "limit", 3, for: alice)
         ) { () throws in
-            #expect(!targetedManager.isFeatureEnabled("checkout", context: bob), "the override for bob wins")
-            #expect(!targetedManager.isFeatureEnabled("checkout", context: alice), "alice: the document decides")
+            #expect(!targetedManager.reading(for: bob).isFeatureEnabled("checkout"), "the override for bob wins")
+            #expect(!targetedManager.reading(for: alice).isFeatureEnabled("checkout"), "alice: the document decides")
             #expect(
-                targetedManager.isFeatureEnabled("checkout", context: TweakContext(attributes: ["plan": "beta"])),
+                targetedManager.reading(for: TweakContext(attributes: ["plan": "beta"])).isFeatureEnabled("checkout"),
                 "another beta context: the document decides")
             #expect(
-                try targetedManager.tweakIfPresent(feature: "checkout", variable: "limit", context: alice)?.value == 3)
-            #expect(try targetedManager.tweakIfPresent(feature: "checkout", variable: "limit", context: bob) == nil)
+                try targetedManager.reading(for: alice).tweakIfPresent(feature: "checkout", variable: "limit")?.value == 3)
+            #expect(try targetedManager.reading(for: bob).tweakIfPresent(feature: "checkout", variable: "limit") == nil)
             #expect(try targetedManager.tweakIfPresent(feature: "checkout", variable: "limit") == nil)
-            let explanation = targetedManager.explain(feature: "checkout", variable: "limit", context: alice)
+            let explanation = targetedManager.reading(for: alice).explain(feature: "checkout", variable: "limit")
             #expect(explanation.winner?.decision?.condition == "context randomizationID=alice")
         }
     }
@@ -59,8 +59,8 @@ struct TweakContextTraitTests {
         overrides.set(.bool(false), feature: "checkout", variable: "enabled", for: TweakContext(randomizationID: "bob"))
         overrides.withScope {
             #expect(targetedManager.isFeatureEnabled("checkout"))
-            #expect(targetedManager.isFeatureEnabled("checkout", context: TweakContext(randomizationID: "alice")))
-            #expect(!targetedManager.isFeatureEnabled("checkout", context: TweakContext(randomizationID: "bob")))
+            #expect(targetedManager.reading(for: TweakContext(randomizationID: "alice")).isFeatureEnabled("checkout"))
+            #expect(!targetedManager.reading(for: TweakContext(randomizationID: "bob")).isFeatureEnabled("checkout"))
         }
     }
 }

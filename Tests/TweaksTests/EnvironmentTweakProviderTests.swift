@@ -47,16 +47,19 @@ struct EnvironmentTweakProviderTests {
         let logs = Locked<[String]>([])
         manager.logClosure = { message, level in if level == .error { logs.withLock { $0.append(message) } } }
         #expect(try manager.value(feature: "checkout", variable: "max_items", as: Int.self) == 10)
+        let key = TweakKey(feature: "checkout", variable: "max_items")
         let expected = EnvironmentTweakProvider.ValueError(
-            environmentVariable: "TWEAK_CHECKOUT__MAX_ITEMS", key: TweakKey(feature: "checkout", variable: "max_items"),
-            reason: #""many" is not an Int (declared by defaults.json)"#)
-        #expect(throws: expected) { try environment.tweak(for: TweakKey(feature: "checkout", variable: "max_items")) }
+            environmentVariable: "TWEAK_CHECKOUT__MAX_ITEMS", key: key, reason: #""many" is not an Int"#)
+        #expect(throws: expected) {
+            try environment.tweak(for: TweakRequest(key: key, declaredType: manager.schema[key]?.type))
+        }
         #expect(expected.description.hasPrefix("environment variable TWEAK_CHECKOUT__MAX_ITEMS (checkout.max_items): "))
         #expect(
             logs.withLock { $0 }.contains { $0.contains("TWEAK_CHECKOUT__MAX_ITEMS") && $0.contains("is passed over") })
-        #expect(
-            environment.problems.map(\.environmentVariable) == ["TWEAK_CHECKOUT__LIMITS", "TWEAK_CHECKOUT__MAX_ITEMS"])
-        #expect(environment.problems[0].reason.contains(#"missing key "label""#))
+        let problems = environment.problems(in: manager.schema)
+        #expect(problems.map(\.environmentVariable) == ["TWEAK_CHECKOUT__LIMITS", "TWEAK_CHECKOUT__MAX_ITEMS"])
+        #expect(problems[0].reason.contains(#"missing key "label""#))
+        #expect(problems[1].reason == #""many" is not an Int (declared by defaults.json)"#)
     }
 
     @Test func misspeltAndMalformedNamesAreReportedToTheLog() throws {
@@ -64,7 +67,7 @@ struct EnvironmentTweakProviderTests {
             "TWEAK_CHEKOUT__ENABLED": "true", "TWEAK_CHECKOUT_ENABLED": "true", "TWEAK_CHECKOUT__ENABLED": "yes",
         ])
         #expect(
-            environment.problems.map(\.description) == [
+            environment.problems(in: manager.schema).map(\.description) == [
                 #"environment variable TWEAK_CHECKOUT_ENABLED: expected TWEAK_<FEATURE>__<VARIABLE> (two underscores between them)"#,
                 #"environment variable TWEAK_CHECKOUT__ENABLED (checkout.enabled): "yes" is not a Bool (expected true or false) (declared by defaults.json)"#,
                 #"environment variable TWEAK_CHEKOUT__ENABLED (chekout.enabled): names no declared tweak (a misspelt name?)"#,
@@ -73,7 +76,10 @@ struct EnvironmentTweakProviderTests {
         manager.logClosure = { message, level in if level == .error { logs.withLock { $0.append(message) } } }
         let logged = try #require(
             logs.withLock { $0 }.first, "problems found before the log closure are logged when it is set")
-        #expect(logged.hasPrefix("environment: environment failed: ") && logged.contains("TWEAK_CHEKOUT__ENABLED"))
+        #expect(environment.problems.count == 1, "without a schema, only the name without `__`")
+        #expect(
+            logged.hasPrefix("environment: type check failed: ") && logged.contains("TWEAK_CHECKOUT__ENABLED"),
+            "the value this manager cannot read as its declared type is heard when the manager is made")
         #expect(manager.providerHealth[0].isFailing)
     }
 

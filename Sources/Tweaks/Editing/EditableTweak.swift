@@ -22,13 +22,18 @@ public struct EditableTweak: Sendable {
     /// the remote configuration); `nil` when the declaration answers.
     public let overriddenBy: String?
 
-    /// The declared type: the kind of ``declaration``'s value.
-    public var declaredKind: TweakValue.Kind { declaration.value.kind }
+    /// The type a value must have: the manager's ``TweakSchema`` type, else the type of
+    /// ``declaration``'s value (a tweak only one provider has).
+    public let type: TweakType
 
-    /// Reads `text` as a value of the declared type (see ``TweakValue/init(parsing:like:)``).
+    /// The declared type: the kind of ``type``.
+    public var declaredKind: TweakValue.Kind { type.kind }
+
+    /// Reads `text` as a value of the declared type (see ``TweakType/value(parsing:)``): the same
+    /// validation as reads.
     /// - Throws: ``TweakValueParseError`` saying what the text should be.
     public func value(parsing text: String) throws(TweakValueParseError) -> TweakValue {
-        try TweakValue(parsing: text, like: declaration.value)
+        try type.value(parsing: text)
     }
 }
 
@@ -40,7 +45,7 @@ extension TweakManager {
     public func editableTweak(feature: String, variable: String) -> EditableTweak? {
         let key = TweakKey(feature: feature, variable: variable)
         var trace: LookupTrace? = LookupTrace()
-        let outcome = lookUp(key, override: nil, log: nil, trace: &trace)
+        let outcome = evaluate(key, usesTaskOverrides: false, trace: &trace)
         // Without an override layer, the answers are the providers'. A provider that has the tweak
         // but cannot give it (an encrypted value without a closure) declares it as stored.
         guard let answers = trace?.answers,
@@ -53,6 +58,7 @@ extension TweakManager {
         let winningIndex = trace?.winningIndex
         return EditableTweak(
             key: key, declaration: declaration, current: outcome.tweak,
-            overriddenBy: winningIndex.flatMap { $0 == declaringIndex ? nil : answers[$0].provider })
+            overriddenBy: winningIndex.flatMap { $0 == declaringIndex ? nil : answers[$0].provider },
+            type: schema.type(of: key) ?? TweakType(of: declaration.value))
     }
 }

@@ -31,6 +31,25 @@ extension TweakJSON {
         }
     }
 
+    /// Whether ``shapeProblem(comparedWith:path:)`` finds nothing, checked without allocating: the
+    /// check of a read.
+    func hasShape(of declared: TweakJSON) -> Bool {
+        switch (self, declared) {
+        case (.object(let members), .object(let declaredMembers)):
+            guard members.count == declaredMembers.count else { return false }
+            for (key, member) in members {
+                guard let declaredMember = declaredMembers[key], member.hasShape(of: declaredMember) else { return false }
+            }
+            return true
+        case (.null, _), (_, .null), (.int, .double), (.double, .int), (.array, .array):
+            return true
+        case (.bool, .bool), (.int, .int), (.double, .double), (.string, .string):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// `bool`, `number`, `string`, `array`, `object` or `null`.
     private var kindName: String {
         switch self {

@@ -24,10 +24,15 @@ extension TweakManager {
         return TweakProviderEvents(events: stream)
     }
 
-    /// The health of each provider, in priority order: its last success, its current failures
-    /// and the next retry.
+    /// The health of each provider as this manager sees it, in priority order: its last success,
+    /// its current failures and the next retry, with this manager's own `typeCheck` verdict on its
+    /// values (another manager of the same provider has its own).
     public var providerHealth: [TweakProviderHealth] {
-        tweakProviders.map(\.health)
+        tweakProviders.map { provider in
+            var health = provider.health
+            if let failure = typeCheckFailure(of: provider) { _ = health.record(failure) }
+            return health
+        }
     }
 
     /// Handles an event of one of this manager's providers: logs it (a failure at `error` level,
@@ -53,8 +58,10 @@ extension TweakManager {
         for failure in currentFailures { log(failure.description, .error) }
     }
 
-    /// The providers' current failures, in priority order.
+    /// The providers' current failures as this manager sees them, in priority order.
     private var currentFailures: [TweakProviderEvent] {
-        tweakProviders.flatMap { TweakProviderHealthRegistry.shared.currentFailures(of: $0) }
+        tweakProviders.flatMap { provider in
+            TweakProviderHealthRegistry.shared.currentFailures(of: provider) + (typeCheckFailure(of: provider).map { [$0] } ?? [])
+        }
     }
 }

@@ -10,7 +10,8 @@
 /// another reader writes.
 final class TweakCache {
     enum Entry {
-        case hit(Tweak)
+        /// A tweak, and the index of the provider that answered.
+        case hit(Tweak, layer: Int)
         case miss
     }
 
@@ -19,6 +20,8 @@ final class TweakCache {
     struct Settings: Sendable {
         var isCaching = false
         var log: LogClosure?
+        /// The manager's ambient ``TweakManager/context``: read by a lookup without a lock.
+        var context: TweakContext?
     }
 
     // Only the owning thread accesses these, one access at a time (no access spans a call out),
@@ -52,9 +55,9 @@ final class TweakCache {
 
     /// Keeps `tweak` (or its absence). The tweak is copied into storage of this thread's own, so
     /// that handing it out again never touches a reference count that other threads share.
-    func store(_ tweak: Tweak?, for key: TweakKey) {
+    func store(_ tweak: Tweak?, layer: Int, for key: TweakKey) {
         guard settings.isCaching else { return }
-        tweaks[key] = tweak.map { .hit($0.withOwnStorage()) } ?? .miss
+        tweaks[key] = tweak.map { .hit($0.withOwnStorage(), layer: layer) } ?? .miss
     }
 
     func store(featureEnabled: Bool, for feature: String) {

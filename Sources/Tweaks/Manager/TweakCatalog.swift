@@ -25,8 +25,8 @@ public struct TweakCatalog: Sendable {
         /// The conditional values of the highest-priority provider that gives some, in its
         /// document's order of conditions; ``resolved`` is the value for the catalog's context.
         public let conditionalValues: [TweakConditionalValue]
-        /// The owner, kind and dates from the highest-priority local file that declares the tweak
-        /// (``LocalTweakProvider/lifecycle(feature:variable:)``); empty when none gives them.
+        /// The owner, kind and dates of the manager's ``TweakSchema`` (each from the lowest-priority
+        /// provider that declares it); empty when none gives them.
         public let lifecycle: TweakLifecycle
 
         /// ``title``, or `feature.variable`.
@@ -64,16 +64,7 @@ extension TweakManager {
     /// Every tweak any provider knows, resolved through the manager (overrides win as in a lookup).
     public func catalog() -> TweakCatalog {
         var metadata: [TweakKey: Tweak] = [:]
-        var lifecycles: [TweakKey: TweakLifecycle] = [:]
         for provider in tweakProviders.reversed() {
-            if let local = provider as? LocalTweakProvider {
-                for tweak in local.knownTweaks {
-                    guard let lifecycle = local.lifecycle(feature: tweak.feature, variable: tweak.variable),
-                        !lifecycle.isEmpty
-                    else { continue }
-                    lifecycles[TweakKey(feature: tweak.feature, variable: tweak.variable)] = lifecycle
-                }
-            }
             for tweak in provider.knownTweaks {
                 let key = TweakKey(feature: tweak.feature, variable: tweak.variable)
                 let lower = metadata[key]
@@ -99,7 +90,7 @@ extension TweakManager {
                 group: known.group, resolved: resolved, source: resolved?.source ?? known.source ?? "",
                 failure: failure, isEncrypted: known.isEncrypted,
                 conditionalValues: known.targeting.map(TweakConditionalValue.all) ?? [],
-                lifecycle: lifecycles[key] ?? TweakLifecycle())
+                lifecycle: schema[key]?.lifecycle ?? TweakLifecycle())
             grouped[known.group ?? TweakCatalog.ungroupedName, default: []].append(entry)
         }
         let groups = grouped.map { name, entries in

@@ -130,9 +130,7 @@ extension TweakManager {
     public func explain(feature: String, variable: String) -> TweakExplanation {
         let key = TweakKey(feature: feature, variable: variable)
         guard variable == Self.featureEnabledVariable else { return explanation(of: key) { _ in nil } }
-        var trace: LookupTrace? = LookupTrace()
-        _ = lookUpFeature(key, override: TweakOverrides.active?.entry(for: key, in: self), log: nil, trace: &trace)
-        return explanation(of: key, trace: trace ?? LookupTrace())
+        return explanation(of: key, trace: trace(key, kind: .featureFlag))
     }
 
     /// Like ``explain(feature:variable:)`` for a typed read: values that do not read as `type`

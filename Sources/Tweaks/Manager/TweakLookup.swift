@@ -1,8 +1,10 @@
 /// Every layer's answer to one lookup, in priority order, and which one won: what
-/// ``TweakExplanation`` shows.
+/// ``TweakExplanation`` shows and ``TweakEvaluation`` reports.
 struct LookupTrace {
     var answers: [TweakExplanation.ProviderAnswer] = []
     var winningIndex: Int?
+    /// Whether the walk asks every layer (`explain`), or stops at the winner (an evaluation).
+    var asksEveryLayer = true
 
     mutating func record(
         _ layer: String, _ answer: TweakExplanation.Answer, wins: Bool, decision: TweakTargetingDecision? = nil
@@ -19,7 +21,8 @@ struct LookupTrace {
     }
 }
 
-/// What a lookup found: the winning tweak, or why there is none.
+/// What one evaluation decided: the winning tweak, or why there is none. Every read returns
+/// through one; ``TweakEvaluation`` is its public form.
 struct LookupOutcome {
     /// The first usable answer; `nil` when there is none or an override removes the tweak.
     var tweak: Tweak?
@@ -30,25 +33,40 @@ struct LookupOutcome {
     /// Whether a layer's answer was decided by conditional values: the outcome holds for the
     /// read's context only, and is not cached.
     var dependsOnContext = false
+    /// Whether the read's own check (a typed read's decoding) passed a value over: the outcome is
+    /// the typed read's only, and is not cached.
+    var wasRejectedByCheck = false
+    /// The index of the answering layer: `-1` for a task-local override, else the provider's.
+    var layer: Int?
+    /// Whether conditional values decided the answer, and by a condition (not the default).
+    var decidedByCondition: String?
+    /// An `isFeatureEnabled` answer from the cache.
+    var cachedFlag: Bool?
+    /// Whether the cache answered.
+    var isCached = false
+
+    /// The answer of a feature-flag read: the `enabled` tweak's Boolean value, else `false`.
+    var isEnabled: Bool { cachedFlag ?? tweak?.value.boolValue ?? false }
 
     /// A layer's `tweak`: passed over when `check` gives a reason, else the answer unless a layer
     /// decided already; recorded in `trace` when there is one.
     mutating func consider(
-        _ tweak: consuming Tweak, from layer: @autoclosure () -> String, key: TweakKey, check: (Tweak) -> String?,
-        log: LogClosure?,
-        trace: inout LookupTrace?
+        _ tweak: consuming Tweak, from layer: @autoclosure () -> String, index: Int, key: TweakKey,
+        check: (Tweak) -> String?, log: LogClosure?, trace: inout LookupTrace?
     ) {
         if let reason = check(tweak) {
+            if !isDecided { wasRejectedByCheck = true }
             reject(tweak, from: layer(), key: key, reason: reason, log: log, trace: &trace)
             return
         }
         if trace != nil {
-            let wins = trace?.winningIndex == nil
+            let wins = trace?.winningIndex == nil && !isDecided
             trace?.record(layer(), .value(tweak), wins: wins)
         }
         guard !isDecided else { return }
         log?("\(key) resolved: \(tweak)", .debug)
         self.tweak = tweak
+        self.layer = index
         isDecided = true
     }
 
@@ -83,56 +101,153 @@ struct LookupOutcome {
     }
 }
 
+/// What a read asks of the lookup beyond "the first usable answer".
+enum ReadKind {
+    /// Any value (`tweakWith`, a typed read whose check decodes).
+    case value
+    /// ``TweakManager/isFeatureEnabled(_:)``: the `enabled` tweak as a `Bool`, with providers' own
+    /// verdicts, cached per feature.
+    case featureFlag
+}
+
 extension TweakManager {
-    /// The lookup rule, decided here and nowhere else; every read, ``isFeatureEnabled(_:)``,
-    /// ``explain(feature:variable:)``, the catalog and the declared type go through it.
+    /// **The one exit of every read**: `tweakWith`, `tweakIfPresent`, the typed reads, the
+    /// property wrappers, generated accessors, ``isFeatureEnabled(_:)``, the change streams, the
+    /// catalog, ``explain(feature:variable:)`` and ``evaluate(feature:variable:)`` all evaluate here,
+    /// once per read.
+    ///
+    /// A task-local override of the key comes first; then the calling thread's cache; then the
+    /// providers (``lookUp(_:override:log:check:kind:trace:)``), whose outcome is cached unless it
+    /// depends on the context, on `check`, or on a failing provider. `check` is the read's own
+    /// requirement (a typed read's decoding): a value it rejects is passed over in the same walk,
+    /// so a typed mismatch never walks the providers twice. With a `trace`, the cache is skipped; an editor's evaluation leaves task-local overrides out.
+    func evaluate(
+        _ key: TweakKey, kind: ReadKind = .value, check: (Tweak) -> String? = { _ in nil },
+        usesTaskOverrides: Bool = true, trace: inout LookupTrace?
+    ) -> LookupOutcome {
+        if usesTaskOverrides, let overrides = TweakOverrides.active, let entry = overrides.entry(for: key, in: self) {
+            reportMismatch(of: entry, key: key, overrides: overrides)
+            let settings = state.withLock { $0.readSettings }
+            return lookUp(
+                key, override: entry, log: trace == nil ? settings.log : nil, ambientContext: settings.context, check: check, kind: kind,
+                trace: &trace)
+        }
+        let cache = threadCache()
+        // An explanation is not a read: it logs nothing.
+        let log = trace == nil ? cache.settings.log : nil
+        if trace == nil {
+            switch kind {
+            case .featureFlag:
+                if let cached = cache.isFeatureEnabled(key.feature) {
+                    var outcome = LookupOutcome()
+                    outcome.cachedFlag = cached
+                    outcome.isDecided = true
+                    outcome.isCached = true
+                    return outcome
+                }
+            case .value:
+                if let cached = cache.entry(for: key) {
+                    var outcome = LookupOutcome()
+                    outcome.isCached = true
+                    switch cached {
+                    case .hit(let tweak, let layer):
+                        if check(tweak) == nil {
+                            log?("\(key) answered from the cache", .verbose)
+                            outcome.tweak = tweak
+                            outcome.layer = layer
+                            outcome.isDecided = true
+                            return outcome
+                        }
+                    // A cached value the read cannot use: the providers are walked, once.
+                    case .miss:
+                        log?("\(key) answered from the cache", .verbose)
+                        return outcome
+                    }
+                }
+            }
+        }
+        let version = cache.version
+        let outcome = lookUp(
+            key, override: nil, log: log, ambientContext: cache.settings.context, check: check, kind: kind,
+            trace: &trace)
+        // An answer is kept unless it is a failure: a failing provider is asked again next time.
+        if trace == nil, outcome.tweak != nil || outcome.firstFailure == nil, !outcome.dependsOnContext,
+            !outcome.wasRejectedByCheck, cacheVersion.load() == version
+        {
+            switch kind {
+            case .featureFlag: cache.store(featureEnabled: outcome.isEnabled, for: key.feature)
+            case .value: cache.store(outcome.tweak, layer: outcome.layer ?? 0, for: key)
+            }
+        }
+        if kind == .featureFlag, let log {
+            log(
+                "feature \(key.feature) is \(outcome.isEnabled ? "enabled" : "disabled") (\(outcome.tweak?.source ?? "no usable answer"))",
+                .debug)
+        }
+        return outcome
+    }
+
+    /// The lookup rule, decided here and nowhere else (see ``TweakManager``).
     ///
     /// The layers are asked in priority order: a task-local override of the key (`override`),
-    /// then each provider. **The first usable answer wins.** An answer is unusable when the layer
-    /// has the tweak but throws (a failed decryption, an unreadable stored value), when a provider's
-    /// value is not of the type the local defaults file declares (``TweakDeclarations``), or when
-    /// `check` rejects its value (a typed read whose type it is not); unusable answers are passed over,
-    /// logged at `error` level and shown by `explain`, so a broken override never hides a good
-    /// default. An override that removes the tweak ends the lookup with "not found".
+    /// then each provider, with a ``TweakRequest`` carrying the type this manager's ``schema``
+    /// declares and the read's context. **The first usable answer wins.** An answer is unusable
+    /// when the layer has the tweak but throws (a failed decryption, an unreadable stored value),
+    /// when a provider that declares no type gives a value that violates the declared type
+    /// (``TweakType/violation(by:)``), or when `check` rejects its value (a typed read whose type
+    /// it is not); unusable answers are passed over, logged at `error` level and shown by `explain`,
+    /// so a broken override never hides a good default. An override that removes the tweak ends the
+    /// lookup with "not found".
     ///
-    /// Without a `trace`, the walk stops at the winner; with one, it asks every layer.
-    ///
-    /// This is the single evaluation point of targeting: a provider's tweak with conditional
-    /// values is decided here for the read's ``evaluationContext`` (asked only then), and
-    /// a conditional "no answer" passes the lookup on to the next layer. Overrides are
-    /// context-free, except those a test sets for one context.
+    /// This is the single evaluation point of targeting: a tweak with conditional values is decided
+    /// here for the read's context (resolved only then), and a conditional "no answer" passes the
+    /// lookup on to the next layer. Overrides are context-free, except those a test sets for one
+    /// context.
     func lookUp(
-        _ key: TweakKey, override: TweakOverrides.Entry?, log: LogClosure?, check: (Tweak) -> String? = { _ in nil },
-        featureVerdict: String? = nil, trace: inout LookupTrace?
+        _ key: TweakKey, override: TweakOverrides.Entry?, log: LogClosure?, ambientContext: TweakContext?,
+        check readCheck: (Tweak) -> String?, kind: ReadKind, trace: inout LookupTrace?
     ) -> LookupOutcome {
         var outcome = LookupOutcome()
         // Answers are built for a trace only: a read pays for no `Answer` it does not show.
         let isTracing = trace != nil
+        let asksEveryLayer = trace?.asksEveryLayer ?? false
+        let declaredType = schema.type(of: key)
+        let request = TweakRequest(
+            key: key, declaredType: declaredType, boundContext: boundContext, ambientContext: ambientContext)
+        // A feature-flag read asks for a Bool.
+        func check(_ tweak: Tweak) -> String? {
+            guard kind == .featureFlag else { return readCheck(tweak) }
+            return tweak.value.boolValue == nil
+                ? TweakManager.mismatchReason(tweak, expected: Bool.self, detail: nil) : nil
+        }
 
         switch override {
         case .value(let tweak)? where tweak.hasTargeting:
             // An override for one context (tests): the other contexts go on to the providers.
             outcome.dependsOnContext = true
-            if let resolved = decide(tweak, from: TweakOverrides.source, key: key, log: log, trace: &trace) {
+            if let resolved = decide(tweak, from: TweakOverrides.source, request: request, log: log, trace: &trace) {
                 outcome.consider(
-                    resolved.tweak, from: TweakOverrides.source, key: key, check: check, log: log, trace: &trace)
-                if let decision = resolved.decision { trace?.attach(decision) }
+                    resolved.tweak, from: TweakOverrides.source, index: -1, key: key, check: check, log: log,
+                    trace: &trace)
+                outcome.note(resolved.condition, decision: resolved.decision, trace: &trace)
             }
         case .value(let tweak)?:
-            outcome.consider(tweak, from: TweakOverrides.source, key: key, check: check, log: log, trace: &trace)
+            outcome.consider(
+                tweak, from: TweakOverrides.source, index: -1, key: key, check: check, log: log, trace: &trace)
         case .removed?:
             outcome.isDecided = true
+            outcome.layer = -1
             if isTracing { trace?.record(TweakOverrides.source, .removed, wins: true) }
         case nil:
             break
         }
 
         for index in tweakProviders.indices {
-            if outcome.isDecided && !isTracing { break }
+            if outcome.isDecided && !asksEveryLayer { break }
             let provider = tweakProviders[index]
             let found: Tweak?
             do {
-                found = try provider.tweak(for: key)
+                found = try provider.tweak(for: request)
             } catch TweakError.notFound {
                 found = nil
             } catch {
@@ -145,7 +260,7 @@ extension TweakManager {
             case .some(let found):
                 tweak = found.source == nil ? found.with(source: provider.name) : found
             case nil:
-                guard let feature = featureVerdict, let verdict = verdict(of: provider, on: feature, key: key) else {
+                guard kind == .featureFlag, let verdict = verdict(of: provider, on: key.feature, key: key) else {
                     log?("\(key) not in \(provider.name)", .verbose)
                     if isTracing { trace?.record(provider.name, .notFound, wins: false) }
                     continue
@@ -154,44 +269,50 @@ extension TweakManager {
             }
             // Conditional values: decided for the read's context; the outcome is not cached.
             // Checked without retaining them, so that a tweak without any pays one load.
-            var decision: TweakTargetingDecision?
+            var decided: (condition: String?, decision: TweakTargetingDecision?)?
             if _slowPath(tweak.hasTargeting) {
                 outcome.dependsOnContext = true
-                guard let resolved = decide(tweak, from: provider.name, key: key, log: log, trace: &trace) else {
-                    continue
-                }
+                guard let resolved = decide(tweak, from: provider.name, request: request, log: log, trace: &trace)
+                else { continue }
                 tweak = resolved.tweak
-                decision = resolved.decision
+                decided = (resolved.condition, resolved.decision)
             }
-            // A value of another type than the local defaults file declares is unusable too.
-            if declarations.checksProvider[index], let declaredKind = declarations.kind(of: key),
-                !tweak.value.isCompatible(with: declaredKind), let reason = declarations[key]?.mismatch(tweak)
+            // A value that violates the declared type is unusable too.
+            if schema.checksProvider[index], let declaredType, !declaredType.conforms(tweak.value),
+                let reason = schema[key]?.violation(by: tweak.value, isEncrypted: tweak.isEncrypted)
             {
                 outcome.reject(tweak, from: provider.name, key: key, reason: reason, log: log, trace: &trace)
-                if let decision { trace?.attach(decision) }
+                if let decision = decided?.decision { trace?.attach(decision) }
                 continue
             }
-            outcome.consider(consume tweak, from: provider.name, key: key, check: check, log: log, trace: &trace)
-            if let decision { trace?.attach(decision) }
+            let wasDecided = outcome.isDecided
+            outcome.consider(
+                consume tweak, from: provider.name, index: index, key: key, check: check, log: log, trace: &trace)
+            if let decided, !wasDecided, outcome.isDecided {
+                outcome.note(decided.condition, decision: decided.decision, trace: &trace)
+            } else if let decision = decided?.decision {
+                trace?.attach(decision)
+            }
         }
         if !outcome.isDecided { log?("\(key): no provider has a usable value", .debug) }
         return outcome
     }
 
-    /// `tweak`'s value for the read's ``evaluationContext``, with the decision when tracing; `nil`
-    /// (recorded as not found) when its conditional values give no answer for the context.
+    /// `tweak`'s value for the request's context: the tweak, the deciding condition's name (`nil`
+    /// for the default) and, when tracing, the decision; `nil` (recorded as not found) when its
+    /// conditional values give no answer for the context.
     private func decide(
-        _ tweak: Tweak, from layer: String, key: TweakKey, log: LogClosure?, trace: inout LookupTrace?
-    ) -> (tweak: Tweak, decision: TweakTargetingDecision?)? {
-        guard let targeting = tweak.targeting else { return (tweak, nil) }
-        let context = evaluationContext
+        _ tweak: Tweak, from layer: String, request: TweakRequest, log: LogClosure?, trace: inout LookupTrace?
+    ) -> (tweak: Tweak, condition: String?, decision: TweakTargetingDecision?)? {
+        guard let targeting = tweak.targeting else { return (tweak, nil, nil) }
+        let context = request.context
         let decision = trace != nil ? targeting.decision(for: context) : nil
-        guard let answer = targeting.answer(of: tweak, for: context) else {
-            log?("\(key): \(layer) gives no answer for this context", .verbose)
+        guard let (answer, condition) = targeting.answerAndCondition(of: tweak, for: context) else {
+            log?("\(request.key): \(layer) gives no answer for this context", .verbose)
             trace?.record(layer, .notFound, wins: false, decision: decision)
             return nil
         }
-        return (answer, decision)
+        return (answer, condition, decision)
     }
 
     /// A provider's own verdict on `feature` (``TweakProvider/isFeatureEnabled(_:)``), asked after
@@ -210,11 +331,20 @@ extension TweakManager {
     }
 
     /// Every layer's answer for `key`, without the cache: what `explain` shows.
-    func trace(_ key: TweakKey, check: (Tweak) -> String? = { _ in nil }) -> LookupTrace {
+    func trace(_ key: TweakKey, kind: ReadKind = .value, check: (Tweak) -> String? = { _ in nil }) -> LookupTrace {
         var trace: LookupTrace? = LookupTrace()
-        _ = lookUp(
-            key, override: TweakOverrides.active?.entry(for: key, in: self), log: nil, check: check, trace: &trace)
+        _ = evaluate(key, kind: kind, check: check, trace: &trace)
         return trace ?? LookupTrace()
+    }
+}
+
+extension LookupOutcome {
+    /// Notes the conditional values that decided the winning answer.
+    fileprivate mutating func note(
+        _ condition: String?, decision: TweakTargetingDecision?, trace: inout LookupTrace?
+    ) {
+        decidedByCondition = condition
+        if let decision { trace?.attach(decision) }
     }
 }
 

@@ -1,32 +1,62 @@
 extension TweakManager {
-    /// After a change of `provider`, checks all its values against the declared types and posts the
-    /// outcome as a `typeCheck` event of the provider: a failure listing every value of another
-    /// type (a remote activation or a reload that brought `"38"` for an `Int` tweak is heard when
-    /// it happens, in the log and on ``providerEvents``, not only at the first read, which passes
-    /// the value over), or a recovery once none is left.
+    /// After a change of `provider`, checks all its values against this manager's declared types
+    /// and reports the outcome as a `typeCheck` event of the provider, to this manager's log and
+    /// ``providerEvents`` only: a failure listing every value of another type (a remote activation
+    /// that brought `"38"` for an `Int` tweak is heard when it happens, not only at the first read,
+    /// which passes the value over), or a recovery once none is left.
+    ///
+    /// The verdict is this manager's: another manager of the same provider has another schema, so
+    /// it is kept here (``State/typeCheckFailures``), never in the provider's own health.
     func checkDeclaredTypes(after change: TweakChange, from provider: (any TweakProvider)?) {
-        guard let provider, !(provider is LocalTweakProvider), !declarations.isEmpty else { return }
-        let mismatches = typeMismatches(in: provider.knownTweaks, of: provider)
-            .sorted { ($0.tweak.feature, $0.tweak.variable) < ($1.tweak.feature, $1.tweak.variable) }
-        if !mismatches.isEmpty {
-            provider.postEvent(.failed(.typeCheck, error: TweakTypeMismatches(mismatches: mismatches), nextRetry: nil))
-        } else if TweakProviderHealthRegistry.shared.currentFailures(of: provider).contains(where: {
-            $0.operation == .typeCheck
-        }) {
-            provider.postEvent(.succeeded(.typeCheck))
+        guard let provider, let index = tweakProviders.firstIndex(where: { $0 === provider }),
+            schema.checksProvider[index]
+        else { return }
+        let typeCheck = typeCheck(ofProviderAt: index)
+        let id = ObjectIdentifier(provider)
+        let event: TweakProviderEvent? = state.withLock { state in
+            if typeCheck.isEmpty {
+                guard state.typeCheckFailures.removeValue(forKey: id) != nil else { return nil }
+                var recovery = TweakProviderEvent.succeeded(.typeCheck)
+                recovery.source = provider.name
+                recovery.outcome = .recovered
+                return recovery
+            }
+            var failure = TweakProviderEvent.failed(.typeCheck, error: typeCheck, nextRetry: nil)
+            failure.source = provider.name
+            failure.isRepeat = state.typeCheckFailures[id].map { "\($0.error as Any)" == "\(failure.error as Any)" } ?? false
+            state.typeCheckFailures[id] = failure
+            return failure
         }
+        if let event { providerDidReport(event) }
+    }
+
+    /// This manager's current `typeCheck` failure of `provider`, if any.
+    func typeCheckFailure(of provider: any TweakProvider) -> TweakProviderEvent? {
+        state.withLock { $0.typeCheckFailures[ObjectIdentifier(provider)] }
     }
 }
 
-/// The values of one provider whose type is not the declared one: the error of a failed
-/// `typeCheck` event.
+/// The values of one provider whose type is not the declared one, as one manager sees them: the
+/// error of a failed `typeCheck` event.
 public struct TweakTypeMismatches: Error, Sendable, CustomStringConvertible {
     /// Each value of another type than declared, sorted by feature and variable.
     public let mismatches: [TweakTypeMismatch]
+    /// The errors of the values the provider cannot give as the declared type (text it stores
+    /// that does not read as it), sorted by feature and variable.
+    public let unreadableValues: [String]
+
+    init(mismatches: [TweakTypeMismatch], unreadableValues: [String] = []) {
+        self.mismatches = mismatches
+        self.unreadableValues = unreadableValues
+    }
+
+    /// Whether every value is of the declared type.
+    var isEmpty: Bool { mismatches.isEmpty && unreadableValues.isEmpty }
 
     /// `checkout.max_items: declared as int by <file>, found string "38"; …; reads pass them over`.
     public var description: String {
-        let list = mismatches.map { "\($0.tweak.feature).\($0.tweak.variable): \($0.problem)" }
-        return list.joined(separator: "; ") + "; reads pass \(mismatches.count == 1 ? "it" : "them") over"
+        let list =
+            mismatches.map { "\($0.tweak.feature).\($0.tweak.variable): \($0.problem)" } + unreadableValues
+        return list.joined(separator: "; ") + "; reads pass \(list.count == 1 ? "it" : "them") over"
     }
 }

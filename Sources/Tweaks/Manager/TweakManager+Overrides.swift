@@ -4,10 +4,11 @@ extension TweakManager {
     /// provider declares the tweak at all.
     func reportMismatch(of entry: TweakOverrides.Entry, key: TweakKey, overrides: TweakOverrides) {
         guard let onTypeMismatch = overrides.onTypeMismatch, case .value(let tweak) = entry else { return }
-        let declared = editableTweak(feature: key.feature, variable: key.variable)?.declaration
-        if let declared, declared.value.isCompatible(with: tweak.value.kind) { return }
+        let editable = editableTweak(feature: key.feature, variable: key.variable)
+        if let editable, editable.type.violation(by: tweak.value) == nil { return }
         onTypeMismatch(
             TweakOverrideMismatch(
-                feature: key.feature, variable: key.variable, overrideValue: tweak.value, declared: declared))
+                feature: key.feature, variable: key.variable, overrideValue: tweak.value,
+                declared: editable?.declaration))
     }
 }

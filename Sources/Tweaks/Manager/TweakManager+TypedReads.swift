@@ -9,10 +9,8 @@ extension TweakManager {
     public func value<Value: TweakValueConvertible>(
         feature: String, variable: String, as type: Value.Type = Value.self
     ) throws -> Value {
-        let key = TweakKey(feature: feature, variable: variable)
         // Decoded directly: building a codec here would allocate on every read.
-        if let value = Value(tweakValue: try tweakWith(key).value) { return value }
-        return try firstDecodable(key) { value in
+        try decodedValue(TweakKey(feature: feature, variable: variable)) { value in
             guard let decoded = Value(tweakValue: value) else { throw TweakValueCodec<Value>.Mismatch(detail: nil) }
             return decoded
         }
@@ -24,7 +22,7 @@ extension TweakManager {
     public func value<Value: RawRepresentable>(
         feature: String, variable: String, as type: Value.Type = Value.self
     ) throws -> Value where Value.RawValue: TweakValueConvertible {
-        try value(TweakKey(feature: feature, variable: variable)) { try TweakValueCodec.decodeRawValue($0) }
+        try decodedValue(TweakKey(feature: feature, variable: variable)) { try TweakValueCodec.decodeRawValue($0) }
     }
 
     /// The tweak's structured (JSON object or array) value decoded as a `Decodable` type.
@@ -39,7 +37,7 @@ extension TweakManager {
     public func value<Value: Codable>(
         feature: String, variable: String, as type: Value.Type = Value.self
     ) throws -> Value {
-        try value(TweakKey(feature: feature, variable: variable)) { try TweakValueCodec.decodeJSON($0) }
+        try decodedValue(TweakKey(feature: feature, variable: variable)) { try TweakValueCodec.decodeJSON($0) }
     }
 
     // The typed reads above take no codec: they run in the caller's isolation, so a type whose
@@ -49,48 +47,33 @@ extension TweakManager {
 
     @inlinable
     func value<Value>(_ key: TweakKey, codec: TweakValueCodec<Value>) throws -> Value {
-        // Decoded in place: passing `codec.decode` as a closure would copy the codec on every read.
-        let tweak = try tweakWith(key)
-        do {
-            return try codec.decode(tweak.value)
-        } catch {
-            return try firstDecodable(key) { try codec.decode($0) }
-        }
+        try decodedValue(key) { try codec.decode($0) }
     }
 
-    /// The first answer's value decoded by `decode`, else (the slow path) ``firstDecodable(_:_:)``.
-    func value<Value>(_ key: TweakKey, _ decode: (TweakValue) throws -> Value) throws -> Value {
-        let tweak = try tweakWith(key)
-        do {
-            return try decode(tweak.value)
-        } catch {
-            return try firstDecodable(key, decode)
-        }
-    }
-
-    /// A typed read whose first answer has another type: the lookup again, passing over the values
-    /// that `decode` rejects, uncached. Throws the first rejection when no value decodes.
-    @usableFromInline
-    func firstDecodable<Value>(_ key: TweakKey, _ decode: (TweakValue) throws -> Value) throws -> Value {
+    /// A typed read: one evaluation in which a value that `decode` rejects is passed over like a
+    /// value of another declared type, so a mismatch never walks the providers twice. Throws the
+    /// first rejection when no value decodes.
+    @inlinable
+    func decodedValue<Value>(_ key: TweakKey, _ decode: (TweakValue) throws -> Value) throws -> Value {
         var decoded: Value?
-        let override = TweakOverrides.active?.entry(for: key, in: self)
-        var noTrace: LookupTrace?
-        let outcome = lookUp(
-            key, override: override, log: logClosure,
-            check: { tweak in
-                do {
-                    decoded = try decode(tweak.value)
-                    return nil
-                } catch {
-                    return Self.mismatchReason(
-                        tweak, expected: Value.self, detail: (error as? TweakValueCodec<Value>.Mismatch)?.detail)
-                }
-            }, trace: &noTrace)
-        guard outcome.tweak != nil, let decoded else {
-            _ = try outcome.get()  // throws the first value that did not decode
-            throw TweakError.notFound(feature: key.feature, variable: key.variable)
+        let tweak = try evaluateValue(key) { tweak in
+            do {
+                decoded = try decode(tweak.value)
+                return nil
+            } catch {
+                return Self.mismatchReason(
+                    tweak, expected: Value.self, detail: (error as? TweakValueCodec<Value>.Mismatch)?.detail)
+            }
         }
+        guard tweak != nil, let decoded else { throw TweakError.notFound(feature: key.feature, variable: key.variable) }
         return decoded
+    }
+
+    /// The evaluation of a typed read whose `check` decodes (see ``evaluate(_:kind:check:trace:)``).
+    @usableFromInline
+    func evaluateValue(_ key: TweakKey, check: (Tweak) -> String?) throws -> Tweak? {
+        var noTrace: LookupTrace?
+        return try evaluate(key, check: check, trace: &noTrace).get()
     }
 
     /// The type mismatch of `tweak` that a codec's `error` (a `Mismatch`) stands for.
@@ -117,6 +100,7 @@ extension TweakManager {
     }
 
     /// `expected …, found …`, with a codec's `detail` unless the tweak is encrypted.
+    @usableFromInline
     static func mismatchReason(_ tweak: Tweak, expected: Any.Type, detail: String?) -> String {
         var reason =
             "expected \(expected), found \(tweak.value.kind) \(tweak.isEncrypted ? "<encrypted>" : tweak.value.description)"

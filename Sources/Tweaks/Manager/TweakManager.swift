@@ -38,39 +38,84 @@ public final class TweakManager: Sendable {
     /// The highest-priority mutable provider: where ``set(_:feature:variable:)-(TweakValue,_,_)`` writes.
     public let mutableTweakProvider: (any MutableTweakProvider)?
 
-    /// The declared type of each tweak of the local defaults files (see ``TweakDeclarations``).
-    let declarations: TweakDeclarations
+    /// What the manager's providers declare its tweaks to be (see ``TweakSchema``): the types
+    /// every other layer's values are checked against, lifecycle and descriptions.
+    public let schema: TweakSchema
 
     struct State: Sendable {
         var readSettings = TweakCache.Settings()
         var decryptionClosure: DecryptionClosure?
-        var context: TweakContext?
         var updateHandlers: [ObjectIdentifier: @Sendable (Tweak) -> Void] = [:]
         var subscribers: [UInt64: ChangeSubscriber] = [:]
         var eventSubscribers: [UInt64: AsyncStream<TweakProviderEvent>.Continuation] = [:]
         var nextSubscriberID: UInt64 = 0
+        /// This manager's verdict on each provider's values against its schema: the current
+        /// `typeCheck` failure, by provider. Kept here, not with the provider, because another
+        /// manager of the same provider has another schema.
+        var typeCheckFailures: [ObjectIdentifier: TweakProviderEvent] = [:]
     }
 
-    let state = Locked(State())
+    let state: Locked<State>
 
     /// Identifies this manager's caches in every thread and its change registrations; never reused.
     let id: UInt64
     /// Incremented by every change: threads compare it with their cache's (see ``TweakCache``).
-    /// Freed in `deinit`.
-    let cacheVersion = AtomicCounter()
+    /// Freed in `deinit` of the manager that made it.
+    let cacheVersion: AtomicCounter
     private static let identifiers = AtomicCounter()
+
+    /// The context of every read of a contextual manager (``reading(for:)``); `nil` for a manager
+    /// made with ``init(tweakProviders:)``.
+    let boundContext: TweakContext?
+    /// The manager a contextual one reads for; `nil` for a manager made with ``init(tweakProviders:)``.
+    private let base: TweakManager?
 
     /// A manager that asks `tweakProviders` in order: the first has the highest priority.
     public init(tweakProviders: [any TweakProvider]) {
         self.tweakProviders = tweakProviders
         self.mutableTweakProvider = tweakProviders.lazy.compactMap { $0 as? any MutableTweakProvider }.first
-        self.declarations = TweakDeclarations(tweakProviders)
+        self.schema = TweakSchema(tweakProviders)
+        self.state = Locked(State())
         self.id = Self.identifiers.increment()
+        self.cacheVersion = AtomicCounter()
+        self.boundContext = nil
+        self.base = nil
         TweakChangeRouter.shared.register(self, for: tweakProviders)
-        for case let environment as EnvironmentTweakProvider in tweakProviders { environment.adopt(declarations) }
+        // Values of another type than declared are heard from the start, not only at a read.
+        for provider in tweakProviders { checkDeclaredTypes(after: .everything, from: provider) }
+    }
+
+    /// A contextual manager: `base`'s providers, schema, cache, settings and observers, with
+    /// `context` for every read.
+    private init(base: TweakManager, context: TweakContext) {
+        self.tweakProviders = base.tweakProviders
+        self.mutableTweakProvider = base.mutableTweakProvider
+        self.schema = base.schema
+        self.state = base.state
+        self.id = base.id
+        self.cacheVersion = base.cacheVersion
+        self.boundContext = context
+        self.base = base
+    }
+
+    /// This manager reading for `context`: the one way to read for a user or a request. Every read
+    /// of the returned manager — `tweakWith`, typed reads, `isFeatureEnabled`, `explain`, and the
+    /// property wrappers and generated accessors made with it — decides conditional values for
+    /// `context`. It shares everything else with this manager (providers, cache, settings,
+    /// overrides, observers) and costs one small object:
+    ///
+    /// ```swift
+    /// let user = manager.reading(for: TweakContext(randomizationID: request.userID))
+    /// if user.isFeatureEnabled("checkout") { … }
+    /// let tweaks = GeneratedTweakAccessor(with: user)
+    /// ```
+    public func reading(for context: TweakContext) -> TweakManager {
+        TweakManager(base: base ?? self, context: context)
     }
 
     deinit {
+        // A contextual manager owns nothing of its own: its base does.
+        guard base == nil else { return }
         TweakChangeRouter.shared.unregister(managerID: id, from: tweakProviders)
         defer { cacheVersion.deallocate() }
         let (subscribers, eventSubscribers) = state.withLock {
@@ -119,7 +164,7 @@ public final class TweakManager: Sendable {
 
     /// Changes what reads copy into their thread's cache, then empties every thread's cache so
     /// that each copies the new settings on its next read.
-    private func changeReadSettings(_ change: (inout TweakCache.Settings) -> Void) {
+    func changeReadSettings(_ change: (inout TweakCache.Settings) -> Void) {
         state.withLock { change(&$0.readSettings) }
         resetCache()
     }
@@ -157,33 +202,11 @@ public final class TweakManager: Sendable {
         try tweakIfPresent(TweakKey(feature: feature, variable: variable))
     }
 
-    /// The lookup behind every read: a task-local override of the key, else the cache, else the
-    /// providers (see the lookup rule above).
+    /// The read behind `tweakWith` and `tweakIfPresent` (see ``evaluate(_:kind:check:trace:)``).
+    @usableFromInline
     func tweakIfPresent(_ key: TweakKey) throws -> Tweak? {
-        if let overrides = TweakOverrides.active, let entry = overrides.entry(for: key, in: self) {
-            reportMismatch(of: entry, key: key, overrides: overrides)
-            var noTrace: LookupTrace?
-            return try lookUp(key, override: entry, log: logClosure, trace: &noTrace).get()
-        }
-        let cache = threadCache()
-        let log = cache.settings.log
-        if let cached = cache.entry(for: key) {
-            log?("\(key) answered from the cache", .verbose)
-            switch cached {
-            case .hit(let tweak): return tweak
-            case .miss: return nil
-            }
-        }
-        let version = cache.version
         var noTrace: LookupTrace?
-        let outcome = lookUp(key, override: nil, log: log, trace: &noTrace)
-        // An answer is kept unless it is a failure: a failing provider is asked again next time.
-        if outcome.tweak != nil || outcome.firstFailure == nil, !outcome.dependsOnContext,
-            cacheVersion.load() == version
-        {
-            cache.store(outcome.tweak, for: key)
-        }
-        return try outcome.get()
+        return try evaluate(key, trace: &noTrace).get()
     }
 
     /// Whether `feature` is enabled: its ``featureEnabledVariable`` (`enabled`) tweak read as a
@@ -193,48 +216,8 @@ public final class TweakManager: Sendable {
     /// answer anywhere, `false`; `explain(feature:variable:)` on `enabled` shows why.
     public func isFeatureEnabled(_ feature: String) -> Bool {
         var noTrace: LookupTrace?
-        if let overrides = TweakOverrides.active {
-            let key = TweakKey(feature: feature, variable: Self.featureEnabledVariable)
-            if let entry = overrides.entry(for: key, in: self) {
-                reportMismatch(of: entry, key: key, overrides: overrides)
-                return lookUpFeature(key, override: entry, log: logClosure, trace: &noTrace)
-            }
-        }
-        let cache = threadCache()
-        if let cached = cache.isFeatureEnabled(feature) { return cached }
-        let key = TweakKey(feature: feature, variable: Self.featureEnabledVariable)
-        let version = cache.version
-        var dependsOnContext = false
-        let enabled = lookUpFeature(
-            key, override: nil, log: cache.settings.log, trace: &noTrace, dependsOnContext: &dependsOnContext)
-        if !dependsOnContext, cacheVersion.load() == version { cache.store(featureEnabled: enabled, for: feature) }
-        return enabled
-    }
-
-    /// The lookup of a feature's `enabled` tweak as a `Bool`, with the providers' own verdicts.
-    func lookUpFeature(
-        _ key: TweakKey, override: TweakOverrides.Entry?, log: LogClosure?, trace: inout LookupTrace?
-    ) -> Bool {
-        var dependsOnContext = false
-        return lookUpFeature(key, override: override, log: log, trace: &trace, dependsOnContext: &dependsOnContext)
-    }
-
-    /// ``lookUpFeature(_:override:log:trace:)``, telling whether the answer depends on the context.
-    func lookUpFeature(
-        _ key: TweakKey, override: TweakOverrides.Entry?, log: LogClosure?, trace: inout LookupTrace?,
-        dependsOnContext: inout Bool
-    ) -> Bool {
-        let outcome = lookUp(
-            key, override: override, log: log,
-            check: { tweak in
-                tweak.value.boolValue == nil
-                    ? TweakManager.mismatchReason(tweak, expected: Bool.self, detail: nil) : nil
-            }, featureVerdict: key.feature, trace: &trace)
-        dependsOnContext = outcome.dependsOnContext
-        let enabled = outcome.tweak?.value.boolValue ?? false
-        log?(
-            "feature \(key.feature) is \(enabled ? "enabled" : "disabled") (\(outcome.tweak?.source ?? "no usable answer"))",
-            .debug)
-        return enabled
+        return evaluate(
+            TweakKey(feature: feature, variable: Self.featureEnabledVariable), kind: .featureFlag, trace: &noTrace
+        ).isEnabled
     }
 }

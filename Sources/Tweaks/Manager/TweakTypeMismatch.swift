@@ -1,5 +1,5 @@
-/// A provider's value whose type differs from the type the local defaults file declares: the
-/// lookup rule passes it over (the next layer answers). Found by
+/// A provider's value that violates the type the manager's ``TweakSchema`` declares: the lookup
+/// rule passes it over (the next layer answers). Found by
 /// ``TweakManager/typeMismatches()``, logged when a change brings one, shown by `explain`.
 public struct TweakTypeMismatch: Sendable, Hashable, CustomStringConvertible {
     /// The tweak as the provider has it (its ``Tweak/source`` names the provider).
@@ -8,40 +8,55 @@ public struct TweakTypeMismatch: Sendable, Hashable, CustomStringConvertible {
     public let declaredKind: TweakValue.Kind
     /// The name of the provider (the local defaults file) that declares it.
     public let declaredBy: String
+    /// The declared type.
+    public let declaredType: TweakType
 
     /// `source: feature.variable: declared as int by <file>, found string "38"`.
     public var description: String {
         "\(tweak.source ?? "?"): \(tweak.feature).\(tweak.variable): \(problem)"
     }
 
-    /// `declared as int by <file>, found string "38"`.
-    public var problem: String {
-        "declared as \(declaredKind) by \(declaredBy), found \(tweak.value.kind) \(tweak.value.jsonText)"
-    }
+    /// What is wrong (``TweakDeclaration/violation(by:isEncrypted:)``): `declared as int by
+    /// <file>, found string "38"`, or the object key that is missing or unknown.
+    public let problem: String
 }
 
 extension TweakManager {
-    /// Every value of the providers (other than the local defaults files) whose type is not the
-    /// declared one, sorted by feature, variable and provider order. Empty when the stack is
-    /// consistent; the `tweak` tool reports these after each remote fetch.
+    /// Every value of the providers that declare no type that violates the declared type, sorted
+    /// by provider order, feature and variable. Empty when the stack is consistent; the `tweak`
+    /// tool reports these after each remote fetch. Each provider is asked as a read asks it (with
+    /// this manager's declared type), so a provider that stores text is checked as it is read.
     public func typeMismatches() -> [TweakTypeMismatch] {
-        tweakProviders.flatMap { provider in
-            typeMismatches(in: provider.knownTweaks, of: provider)
-                .sorted { ($0.tweak.feature, $0.tweak.variable) < ($1.tweak.feature, $1.tweak.variable) }
-        }
+        tweakProviders.indices.flatMap { typeCheck(ofProviderAt: $0).mismatches }
     }
 
-    /// The values among `tweaks` (as `provider` stores them) that are not of the declared type.
-    func typeMismatches(in tweaks: [Tweak], of provider: any TweakProvider) -> [TweakTypeMismatch] {
-        guard !(provider is LocalTweakProvider) else { return [] }
-        return tweaks.compactMap { tweak in
-            // An encrypted value's stored text says nothing of its type: reads check it decrypted.
-            guard !tweak.isEncrypted else { return nil }
-            let key = TweakKey(feature: tweak.feature, variable: tweak.variable)
-            guard let declared = declarations[key], declared.mismatch(tweak) != nil else { return nil }
-            return TweakTypeMismatch(
-                tweak: tweak.source == nil ? tweak.with(source: provider.name) : tweak, declaredKind: declared.kind,
-                declaredBy: declared.source)
+    /// The values of the provider at `index` that violate the declared type, sorted by key, and
+    /// the errors of those it cannot give as the declared type (a `Bool` environment variable
+    /// set to `yes`).
+    func typeCheck(ofProviderAt index: Int) -> TweakTypeMismatches {
+        guard schema.checksProvider[index] else { return TweakTypeMismatches(mismatches: []) }
+        let provider = tweakProviders[index]
+        var keys = Set<TweakKey>()
+        for tweak in provider.knownTweaks where !tweak.isEncrypted {
+            keys.insert(TweakKey(feature: tweak.feature, variable: tweak.variable))
         }
+        var mismatches: [TweakTypeMismatch] = []
+        var unreadable: [String] = []
+        for key in keys.sorted() {
+            guard let declaration = schema[key], let type = declaration.type else { continue }
+            let tweak: Tweak?
+            do {
+                tweak = try provider.tweak(for: TweakRequest(key: key, declaredType: type))
+            } catch {
+                unreadable.append("\(error)")
+                continue
+            }
+            guard let tweak, !tweak.isEncrypted, let problem = declaration.violation(by: tweak.value) else { continue }
+            mismatches.append(
+                TweakTypeMismatch(
+                    tweak: tweak.source == nil ? tweak.with(source: provider.name) : tweak, declaredKind: type.kind,
+                    declaredBy: declaration.declaredBy ?? "?", declaredType: type, problem: problem))
+        }
+        return TweakTypeMismatches(mismatches: mismatches, unreadableValues: unreadable)
     }
 }

@@ -17,7 +17,7 @@ public import Foundation
 /// `checkout.max-items` is `TWEAK_CHECKOUT__MAX_ITEMS`. ``environmentName(feature:variable:)``
 /// gives the name of any tweak.
 ///
-/// **Values.** A tweak that a manager's local defaults file declares is read as the declared type
+/// **Values.** A tweak that the asking manager's ``TweakSchema`` declares is read as the declared type
 /// (``TweakValue/init(parsing:like:)``: `20` for an `Int`, `true` for a `Bool`, any text for a
 /// `String`, a JSON object with the declared keys). Another is read as JSON when it is JSON and as
 /// text otherwise (as ``LaunchArgumentOverrides``). A value that cannot be read makes the tweak
@@ -49,8 +49,6 @@ public final class EnvironmentTweakProvider: TweakProvider {
     public let name: String
     /// The variables that start with ``prefix``, as they were when the provider was made.
     private let variables: [String: String]
-    /// The declared types of the managers that use the provider (the latest made wins).
-    private let declarations = Locked<TweakDeclarations?>(nil)
 
     /// A provider of the variables of `environment` (by default the process's) that start with
     /// `prefix`.
@@ -68,42 +66,52 @@ public final class EnvironmentTweakProvider: TweakProvider {
         prefix + Self.mangle(feature) + "__" + Self.mangle(variable)
     }
 
-    /// The tweak set by its environment variable, typed by the declared type when a manager's local
-    /// defaults file declares it; `nil` when the variable is not set.
-    /// - Throws: ``ValueError`` when the value cannot be read as the declared type (or is malformed JSON).
+    /// The tweak set by its environment variable, read without a declared type (JSON when it is
+    /// JSON, else text); `nil` when the variable is not set.
+    /// - Throws: ``ValueError`` when the value is malformed JSON.
     public func tweak(for key: TweakKey) throws -> Tweak? {
+        try tweak(for: TweakRequest(key: key))
+    }
+
+    /// The tweak set by its environment variable, read as the type the asking manager declares
+    /// (``TweakRequest/declaredType``); `nil` when the variable is not set.
+    /// - Throws: ``ValueError`` when the value cannot be read as the declared type (or is malformed JSON).
+    public func tweak(for request: TweakRequest) throws -> Tweak? {
+        let key = request.key
         let environmentName = environmentName(feature: key.feature, variable: key.variable)
         guard let text = variables[environmentName] else { return nil }
-        let declared = declarations.withLock { $0 }?[key]
         do {
             let value =
-                try declared.map { try TweakValue(parsing: text, like: $0.value) }
+                try request.declaredType.map { try $0.value(parsing: text) }
                 ?? TweakValue.inferred(from: text, source: environmentName)
             return Tweak(feature: key.feature, variable: key.variable, value: value, source: name)
         } catch {
-            throw ValueError(
-                environmentVariable: environmentName, key: key,
-                reason: "\(error)\(declared.map { " (declared by \($0.source))" } ?? "")")
+            throw ValueError(environmentVariable: environmentName, key: key, reason: "\(error)")
         }
     }
 
-    /// The tweaks set in the environment that a manager's defaults declare and that can be read
-    /// (the others are reported by ``problems``).
+    /// The tweaks set in the environment whose value can be read, named as their variables spell
+    /// them (lower-cased: `TWEAK_CHECKOUT__MAX_ITEMS` is `checkout.max_items`), read without a
+    /// declared type.
     public var knownTweaks: [Tweak] {
-        guard let declarations = declarations.withLock({ $0 }) else { return [] }
-        return declarations.keys.compactMap { key in (try? tweak(for: key)) ?? nil }
+        variables.keys.sorted().compactMap { variable in
+            let parts = Self.split(variable.dropFirst(prefix.count))
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+            return (try? tweak(for: TweakKey(feature: parts[0].lowercased(), variable: parts[1].lowercased()))) ?? nil
+        }
     }
 
-    /// What is wrong with the environment, as far as the provider can tell: a variable with the
-    /// prefix that names no declared tweak (a misspelt name) or lacks the `__` between feature and
-    /// variable, and each value that cannot be read as its declared type. Empty before a manager
-    /// uses the provider, except for names without `__`.
-    public var problems: [ValueError] {
-        let declarations = declarations.withLock { $0 }
+    /// The names that lack the `__` between feature and variable: what the provider can tell
+    /// without a schema. See ``problems(in:)``.
+    public var problems: [ValueError] { problems(in: nil) }
+
+    /// What is wrong with the environment for a manager whose schema is `schema`
+    /// (``TweakManager/schema``): a variable with the prefix that lacks the `__` between feature and
+    /// variable, names no declared tweak (a misspelt name), or whose value cannot be read as its
+    /// declared type.
+    public func problems(in schema: TweakSchema?) -> [ValueError] {
         let declaredNames = Dictionary(
-            (declarations.map { Array($0.keys) } ?? []).map {
-                (environmentName(feature: $0.feature, variable: $0.variable), $0)
-            },
+            (schema?.declarations ?? []).map { (environmentName(feature: $0.key.feature, variable: $0.key.variable), $0) },
             uniquingKeysWith: { first, _ in first })
         var problems: [ValueError] = []
         for variable in variables.keys.sorted() {
@@ -117,8 +125,8 @@ public final class EnvironmentTweakProvider: TweakProvider {
                         reason: "expected \(prefix)<FEATURE>__<VARIABLE> (two underscores between them)"))
                 continue
             }
-            guard declarations != nil else { continue }
-            guard let key = declaredNames[variable] else {
+            guard let schema, !schema.isEmpty else { continue }
+            guard let declaration = declaredNames[variable] else {
                 problems.append(
                     ValueError(
                         environmentVariable: variable, key: guessed,
@@ -126,22 +134,15 @@ public final class EnvironmentTweakProvider: TweakProvider {
                 continue
             }
             do {
-                _ = try tweak(for: key)
+                _ = try tweak(for: TweakRequest(key: declaration.key, declaredType: declaration.type))
             } catch let error as ValueError {
-                problems.append(error)
+                problems.append(
+                    ValueError(
+                        environmentVariable: error.environmentVariable, key: error.key,
+                        reason: "\(error.reason) (declared by \(declaration.declaredBy ?? "?"))"))
             } catch {}  // `tweak(for:)` throws only `ValueError`
         }
         return problems
-    }
-
-    /// Called by each manager that uses the provider: its declared types type the values, and
-    /// each problem of the environment is posted as a failure (operation `environment`), so that
-    /// the manager's log closure and ``TweakManager/providerEvents`` hear about it.
-    func adopt(_ declarations: TweakDeclarations) {
-        self.declarations.withLock { $0 = declarations }
-        let problems = problems
-        guard !problems.isEmpty else { return }
-        postEvent(.failed(.environment, error: EnvironmentProblems(problems: problems), nextRetry: nil))
     }
 
     /// `checkout`, `max-items` → `CHECKOUT`, `MAX_ITEMS`: ASCII letters upper-cased, digits kept,
@@ -176,13 +177,6 @@ public final class EnvironmentTweakProvider: TweakProvider {
         }
         return parts + [current]
     }
-}
-
-/// Every problem of an environment, as one failure event.
-struct EnvironmentProblems: Error, CustomStringConvertible {
-    let problems: [EnvironmentTweakProvider.ValueError]
-
-    var description: String { problems.map(\.description).joined(separator: "; ") }
 }
 
 extension TweakProviderEvent.Operation {

@@ -69,6 +69,19 @@ public final class LocalTweakProvider: TweakProvider {
         definitions.values.map(\.tweak)
     }
 
+    /// Every tweak of the file declared: its value's type (none for an encrypted entry, whose
+    /// stored text is not its type), its lifecycle, title, description and group.
+    public var declarations: [TweakDeclaration] {
+        definitions.map { key, definition in
+            let tweak = definition.tweak
+            return TweakDeclaration(
+                feature: key.feature, variable: key.variable,
+                type: tweak.isEncrypted ? nil : TweakType(of: tweak.value),
+                lifecycle: lifecycles[key] ?? TweakLifecycle(), title: tweak.title, description: tweak.desc,
+                group: tweak.group, declaredBy: name)
+        }
+    }
+
     /// The tweak's `Owner`, `Kind`, `Created` and `Expires`, or `nil` when the file does not have
     /// the tweak (a tweak without them has an empty lifecycle).
     public func lifecycle(feature: String, variable: String) -> TweakLifecycle? {

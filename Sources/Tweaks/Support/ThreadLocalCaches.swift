@@ -25,9 +25,6 @@ final class ThreadLocalCaches {
     /// this thread, right after that provider had no `enabled` tweak for the feature. Its default
     /// verdict (the `enabled` tweak) is then known to be `false`, and answers without a lookup.
     @exclusivity(unchecked) var verdictAfterMiss: ObjectIdentifier?
-    /// The context of the read in progress on this thread, when its caller passed one (the
-    /// `context:` forms of the reads); see ``TweakManager/evaluationContext``.
-    @exclusivity(unchecked) var callContext: TweakContext?
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()

@@ -64,7 +64,7 @@ struct ConditionReader {
     }
 
     /// One condition: an object with one kind, or `true` / `false`.
-    private mutating func readExpression(_ node: JSONNode, in name: String, level: Int) -> TargetingCondition {
+    mutating func readExpression(_ node: JSONNode, in name: String, level: Int) -> TargetingCondition {
         switch node.content {
         case .bool(let value): return .constant(value)
         case .object(let members): return readKind(members, at: node, in: name, level: level)

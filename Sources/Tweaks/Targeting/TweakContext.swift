@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// let context = TweakContext(randomizationID: userID, attributes: ["app_version": "5.12.1", "beta": true])
-/// let enabled = try manager.tweakWith(feature: "checkout", variable: "enabled", context: context)
+/// let enabled = try manager.reading(for: context).tweakWith(feature: "checkout", variable: "enabled")
 /// ```
 ///
 /// Without a context, conditions that need one (percent and custom-signal conditions) are false,

@@ -40,14 +40,16 @@ package final class TweakTargeting: Sendable, Hashable {
             answers: values.map { value in value.map { base.resolved(to: $0) } })
     }
 
-    /// The tweak `tweak` (whose targeting this is) answers for `context`; `nil`: no answer.
-    func answer(of tweak: Tweak, for context: TweakContext?) -> Tweak? {
+    /// The tweak `tweak` (whose targeting this is) answers for `context`, with the name of the
+    /// deciding condition (`nil` for the default); `nil`: no answer.
+    func answerAndCondition(of tweak: Tweak, for context: TweakContext?) -> (Tweak, String?)? {
         let index = branches.firstIndex { $0.condition.condition.evaluate(context) } ?? branches.count
+        let condition = index < branches.count ? branches[index].condition.name : nil
         if answers.count == branches.count + 1, let answer = answers[index] {
-            return answer.source == tweak.source ? answer : tweak.resolved(to: answer.value)
+            return (answer.source == tweak.source ? answer : tweak.resolved(to: answer.value), condition)
         }
         let value = index < branches.count ? branches[index].value : defaultValue
-        return value.map { tweak.resolved(to: $0) }
+        return value.map { (tweak.resolved(to: $0), condition) }
     }
 
     /// What the tweak is for `context`: the deciding branch's index (`nil` for the default) and value.

@@ -52,13 +52,13 @@ struct FirebaseTemplateTests {
     func conditionalAndInAppDefault() throws {
         let manager = try Self.manager()
         let beta = TweakContext(randomizationID: "123", attributes: ["plan": "beta"])
-        #expect(manager.isFeatureEnabled("checkout", context: beta))
+        #expect(manager.reading(for: beta).isFeatureEnabled("checkout"))
         // abcdef.123 falls at 9,571,542: inside "half", whose value is "use the in-app default".
-        #expect(try manager.value(feature: "firebase", variable: "ratio", as: Double.self, context: beta) == 1.0)
-        #expect(try manager.tweakWith(feature: "firebase", variable: "ratio", context: beta).source == "in-app")
-        #expect(try manager.value(feature: "firebase", variable: "fallback_only", as: Int.self, context: beta) == 7)
+        #expect(try manager.reading(for: beta).value(feature: "firebase", variable: "ratio", as: Double.self) == 1.0)
+        #expect(try manager.reading(for: beta).tweakWith(feature: "firebase", variable: "ratio").source == "in-app")
+        #expect(try manager.reading(for: beta).value(feature: "firebase", variable: "fallback_only", as: Int.self) == 7)
         #expect(try manager.value(feature: "firebase", variable: "fallback_only", as: Int.self) == 0)
-        let explanation = manager.explain(feature: "firebase", variable: "ratio", context: beta)
+        let explanation = manager.reading(for: beta).explain(feature: "firebase", variable: "ratio")
         #expect(explanation.answers.first?.decision?.answers == false)
         #expect(explanation.answers.first?.decision?.microPercentiles.first?.value == 9_571_542)
     }

@@ -50,22 +50,22 @@ struct TargetingDocumentTests {
         let inside = Self.id(seed: "checkout-2026") { $0 <= 10_000_000 }
         let beta = TweakContext(randomizationID: outside, attributes: ["email": "ann@beta.example.com"])
         let other = TweakContext(randomizationID: outside, attributes: ["email": "bob@example.com"])
-        #expect(manager.isFeatureEnabled("checkout", context: beta))
-        #expect(!manager.isFeatureEnabled("checkout", context: other))
-        #expect(manager.isFeatureEnabled("checkout", context: TweakContext(randomizationID: inside)))
+        #expect(manager.reading(for: beta).isFeatureEnabled("checkout"))
+        #expect(!manager.reading(for: other).isFeatureEnabled("checkout"))
+        #expect(manager.reading(for: TweakContext(randomizationID: inside)).isFeatureEnabled("checkout"))
         // old_app comes before rollout_10 in "$conditions": an old app in the rollout is off,
         // though the entry lists rollout_10 first. A beta tester on an old app is on.
         let oldInRollout = TweakContext(randomizationID: inside, attributes: ["app_version": "5.11.9"])
-        #expect(!manager.isFeatureEnabled("checkout", context: oldInRollout))
+        #expect(!manager.reading(for: oldInRollout).isFeatureEnabled("checkout"))
         var oldBeta = oldInRollout
         oldBeta["email"] = "ann@qa.example.com"
-        #expect(manager.isFeatureEnabled("checkout", context: oldBeta))
+        #expect(manager.reading(for: oldBeta).isFeatureEnabled("checkout"))
         let oldOutside = TweakContext(randomizationID: outside, attributes: ["app_version": "5.11.9"])
-        #expect(try manager.tweakWith(feature: "checkout", variable: "enabled", context: oldOutside).value == false)
+        #expect(try manager.reading(for: oldOutside).tweakWith(feature: "checkout", variable: "enabled").value == false)
         // Context-free reads are still answered (and cached) correctly between contextual ones.
         #expect(!manager.isFeatureEnabled("checkout"))
-        #expect(manager.isFeatureEnabled("checkout", context: beta))
-        #expect(try manager.value(feature: "checkout", variable: "limit", as: Int.self, context: beta) == 5)
+        #expect(manager.reading(for: beta).isFeatureEnabled("checkout"))
+        #expect(try manager.reading(for: beta).value(feature: "checkout", variable: "limit", as: Int.self) == 5)
     }
 
     @Test("An A/B split with disjoint BETWEEN ranges gives every id exactly one variant")
@@ -73,9 +73,8 @@ struct TargetingDocumentTests {
         let manager = try Self.manager()
         var counts: [String: Int] = [:]
         for index in 0..<2000 {
-            let title = try manager.value(
-                feature: "checkout", variable: "title", as: String.self,
-                context: TweakContext(randomizationID: "u\(index)"))
+            let title = try manager.reading(for: TweakContext(randomizationID: "u\(index)")).value(
+                feature: "checkout", variable: "title", as: String.self)
             counts[title, default: 0] += 1
         }
         #expect(Set(counts.keys) == ["Pay", "Buy now"])
@@ -92,7 +91,7 @@ struct TargetingDocumentTests {
         #expect(manager.isFeatureEnabled("checkout"))
         other.withScope {
             #expect(!manager.isFeatureEnabled("checkout"), "the task's context wins over the manager's")
-            #expect(manager.isFeatureEnabled("checkout", context: beta), "the read's own wins over the task's")
+            #expect(manager.reading(for: beta).isFeatureEnabled("checkout"), "the read's own wins over the task's")
         }
         await other.withScope {
             await Task { #expect(!manager.isFeatureEnabled("checkout"), "child tasks inherit the scope") }.value
@@ -108,7 +107,7 @@ struct TargetingDocumentTests {
         overrides.setFeatureEnabled(false, feature: "checkout")
         let beta = TweakContext(attributes: ["email": "x@beta.example.com"])
         overrides.withScope {
-            #expect(!manager.isFeatureEnabled("checkout", context: beta))
+            #expect(!manager.reading(for: beta).isFeatureEnabled("checkout"))
         }
     }
 
@@ -117,8 +116,8 @@ struct TargetingDocumentTests {
         let manager = try Self.manager()
         let inside = Self.id(seed: "checkout-2026") { $0 <= 10_000_000 }
         let percentile = MicroPercentile.of(seed: "checkout-2026", randomizationID: inside)
-        let explanation = manager.explain(
-            feature: "checkout", variable: "enabled", context: TweakContext(randomizationID: inside))
+        let explanation = manager.reading(for: TweakContext(randomizationID: inside)).explain(
+            feature: "checkout", variable: "enabled")
         let decision = try #require(explanation.winner?.decision)
         #expect(decision.condition == "rollout_10")
         #expect(decision.microPercentiles == [.init(seed: "checkout-2026", value: percentile)])

@@ -1,0 +1,73 @@
+/// What a manager knows its tweaks to be: the declarations of its own providers, merged. Read it
+/// from ``TweakManager/schema``.
+///
+/// **The rule.** For each tweak, every field (type, each lifecycle field, title, description,
+/// group) comes from the lowest-priority provider that declares it — typically the local defaults
+/// file, the stack's schema of last resort. A provider that declares types is an author of the
+/// schema: its own answers are not checked. Every other provider's value is checked against the
+/// declared type by the lookup rule: a value of another type is passed over, reported, and the next
+/// layer answers.
+public struct TweakSchema: Sendable {
+    private let declarationsByKey: [TweakKey: TweakDeclaration]
+    /// The declared types alone, for the lookup: read without copying a declaration.
+    private let types: [TweakKey: TweakType]
+    /// For each provider, by index: whether its answers are checked (it declares no type, and there
+    /// is something to check them against).
+    let checksProvider: [Bool]
+
+    /// The schema of `providers` (highest priority first).
+    init(_ providers: [any TweakProvider]) {
+        var merged: [TweakKey: TweakDeclaration] = [:]
+        var declaresTypes: [Bool] = []
+        for provider in providers.reversed() {
+            var declaresType = false
+            for var declaration in provider.declarations {
+                if declaration.declaredBy == nil { declaration.declaredBy = provider.name }
+                declaresType = declaresType || declaration.type != nil
+                merged[declaration.key] = merged[declaration.key].map { $0.filling(from: declaration) } ?? declaration
+            }
+            declaresTypes.append(declaresType)
+        }
+        declarationsByKey = merged
+        types = merged.compactMapValues(\.type)
+        let hasTypes = !types.isEmpty
+        checksProvider = declaresTypes.reversed().map { hasTypes && !$0 }
+    }
+
+    /// The declaration of `key`, if a provider declares it.
+    public subscript(key: TweakKey) -> TweakDeclaration? {
+        declarationsByKey.isEmpty ? nil : declarationsByKey[key]
+    }
+
+    /// The declaration of `variable` of `feature`, if a provider declares it.
+    public func declaration(feature: String, variable: String) -> TweakDeclaration? {
+        self[TweakKey(feature: feature, variable: variable)]
+    }
+
+    /// Every declaration, sorted by feature and variable.
+    public var declarations: [TweakDeclaration] {
+        declarationsByKey.values.sorted { $0.key < $1.key }
+    }
+
+    /// Whether no provider declares anything.
+    public var isEmpty: Bool { declarationsByKey.isEmpty }
+
+    /// The declared type of `key`: what the lookup checks.
+    @inline(__always)
+    func type(of key: TweakKey) -> TweakType? {
+        types.isEmpty ? nil : types[key]
+    }
+
+    /// Why `value` cannot be `key`'s value (see ``TweakDeclaration/violation(by:)``), or `nil`
+    /// when it can or `key` has no declared type: the one validation of reads, the editor,
+    /// `tweak set` and `tweak validate --against`.
+    public func violation(by value: TweakValue, for key: TweakKey) -> String? {
+        self[key]?.violation(by: value)
+    }
+
+    /// Why `tweak`'s value cannot stand for it (see ``TweakDeclaration/violation(by:isEncrypted:)``).
+    func violation(by tweak: Tweak) -> String? {
+        self[TweakKey(feature: tweak.feature, variable: tweak.variable)]?.violation(
+            by: tweak.value, isEncrypted: tweak.isEncrypted)
+    }
+}

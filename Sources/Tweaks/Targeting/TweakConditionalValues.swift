@@ -1,0 +1,67 @@
+/// A tweak's conditional values, which any provider can give (``Tweak/with(conditionalValues:)``):
+/// the manager's lookup decides them for the read's context by Firebase's rule — the value of the
+/// first true condition, in order, else the default.
+///
+/// ```swift
+/// let tweak = Tweak(feature: "checkout", variable: "new_flow", value: false).with(
+///     conditionalValues: TweakConditionalValues(
+///         [.init(name: "beta", condition: beta, value: true)], default: false))
+/// ```
+///
+/// A value of `nil` is "no answer here" (Firebase's `useInAppDefault`): the provider does not
+/// answer for that context, and the next layer does.
+public struct TweakConditionalValues: Sendable, Hashable {
+    /// A named condition and the tweak's value when it is the first true one.
+    public struct Branch: Sendable, Hashable {
+        /// The condition's name: what `explain` shows as the deciding condition (the variant).
+        public let name: String
+        /// The condition.
+        public let condition: TweakCondition
+        /// The value; `nil`: no answer (the next layer answers).
+        public let value: TweakValue?
+
+        /// A branch named `name`.
+        public init(name: String, condition: TweakCondition, value: TweakValue?) {
+            self.name = name
+            self.condition = condition
+            self.value = value
+        }
+    }
+
+    let targeting: TweakTargeting
+
+    /// `branches` in the order they are decided, with the value of a context for which none is
+    /// true (`nil`: no answer).
+    public init(_ branches: [Branch], default defaultValue: TweakValue?) {
+        targeting = TweakTargeting(
+            branches: branches.map {
+                TweakTargeting.Branch(condition: NamedCondition(name: $0.name, condition: $0.condition.condition), value: $0.value)
+            }, defaultValue: defaultValue)
+    }
+
+    init(_ targeting: TweakTargeting) { self.targeting = targeting }
+
+    /// The branches, in the order they are decided.
+    public var branches: [Branch] {
+        targeting.branches.map {
+            Branch(name: $0.condition.name, condition: TweakCondition($0.condition.condition), value: $0.value)
+        }
+    }
+
+    /// The value when no condition is true; `nil`: no answer.
+    public var defaultValue: TweakValue? { targeting.defaultValue }
+}
+
+extension Tweak {
+    /// The tweak's conditional values, when its provider gives some: a lookup picks the value for
+    /// the read's context (see `Docs/Targeting.md`); ``value`` is then the default.
+    public var conditionalValues: TweakConditionalValues? {
+        targeting.map(TweakConditionalValues.init)
+    }
+
+    /// A copy with `conditionalValues` (`nil`: none), decided by the manager's lookup for each
+    /// read's context.
+    public func with(conditionalValues: TweakConditionalValues?) -> Tweak {
+        with(targeting: conditionalValues?.targeting)
+    }
+}
