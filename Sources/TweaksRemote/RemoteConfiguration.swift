@@ -11,6 +11,8 @@ struct RemoteConfiguration: Sendable {
     /// When the source last delivered or confirmed (304) this document.
     var fetchTime: Date
     let definitions: [TweakKey: LocalTweakDefinition]
+    /// The lifecycle metadata of the document's entries that give some.
+    let lifecycles: [TweakKey: TweakLifecycle]
     /// What the document uses that this version does not know, and was ignored.
     let warnings: [TweakLoadError]
 
@@ -25,6 +27,7 @@ struct RemoteConfiguration: Sendable {
             bytes: [UInt8](data), source: source, tweakSource: providerName, allowsBareValues: true,
             strictness: .lenient)
         definitions = document.definitions
+        lifecycles = document.lifecycles
         warnings = document.warnings
     }
 

@@ -177,6 +177,17 @@ public final class RemoteTweakProvider: TweakProvider {
         state.withLock { $0.active?.definitions.values.map(\.tweak) ?? [] }
     }
 
+    /// The lifecycle metadata (owner, kind, dates) of the active configuration's entries that give
+    /// some. Remote documents declare no types: their values are checked against the types the
+    /// manager's other providers (the local defaults) declare.
+    public var declarations: [TweakDeclaration] {
+        state.withLock { state in
+            (state.active?.lifecycles ?? [:]).map { key, lifecycle in
+                TweakDeclaration(feature: key.feature, variable: key.variable, type: nil, lifecycle: lifecycle)
+            }
+        }
+    }
+
     // MARK: Status
 
     /// The outcome of the latest ``fetch(expirationDuration:)`` (cancelled fetches are not counted).

@@ -25,7 +25,8 @@ struct RemoteTargetingTests {
             let beta = TweakContext(attributes: ["plan": "beta"])
             #expect(manager.reading(for: beta).isFeatureEnabled("checkout"))
             #expect(!manager.isFeatureEnabled("checkout"))
-            #expect(try manager.reading(for: beta).value(feature: "firebase", variable: "ratio", as: Double.self) == 0.5)
+            #expect(
+                try manager.reading(for: beta).value(feature: "firebase", variable: "ratio", as: Double.self) == 0.5)
             #expect(try manager.value(feature: "firebase", variable: "ratio", as: Double.self) == 1.0)
         }
     }

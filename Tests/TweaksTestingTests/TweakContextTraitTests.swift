@@ -45,7 +45,8 @@ struct TweakContextTraitTests {
                 targetedManager.reading(for: TweakContext(attributes: ["plan": "beta"])).isFeatureEnabled("checkout"),
                 "another beta context: the document decides")
             #expect(
-                try targetedManager.reading(for: alice).tweakIfPresent(feature: "checkout", variable: "limit")?.value == 3)
+                try targetedManager.reading(for: alice).tweakIfPresent(feature: "checkout", variable: "limit")?.value
+                    == 3)
             #expect(try targetedManager.reading(for: bob).tweakIfPresent(feature: "checkout", variable: "limit") == nil)
             #expect(try targetedManager.tweakIfPresent(feature: "checkout", variable: "limit") == nil)
             let explanation = targetedManager.reading(for: alice).explain(feature: "checkout", variable: "limit")

@@ -38,7 +38,9 @@ extension TweakJSON {
         case (.object(let members), .object(let declaredMembers)):
             guard members.count == declaredMembers.count else { return false }
             for (key, member) in members {
-                guard let declaredMember = declaredMembers[key], member.hasShape(of: declaredMember) else { return false }
+                guard let declaredMember = declaredMembers[key], member.hasShape(of: declaredMember) else {
+                    return false
+                }
             }
             return true
         case (.null, _), (_, .null), (.int, .double), (.double, .int), (.array, .array):

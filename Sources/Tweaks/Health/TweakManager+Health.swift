@@ -61,7 +61,8 @@ extension TweakManager {
     /// The providers' current failures as this manager sees them, in priority order.
     private var currentFailures: [TweakProviderEvent] {
         tweakProviders.flatMap { provider in
-            TweakProviderHealthRegistry.shared.currentFailures(of: provider) + (typeCheckFailure(of: provider).map { [$0] } ?? [])
+            TweakProviderHealthRegistry.shared.currentFailures(of: provider)
+                + (typeCheckFailure(of: provider).map { [$0] } ?? [])
         }
     }
 }

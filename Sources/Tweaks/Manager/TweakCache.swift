@@ -22,6 +22,8 @@ final class TweakCache {
         var log: LogClosure?
         /// The manager's ambient ``TweakManager/context``: read by a lookup without a lock.
         var context: TweakContext?
+        /// The manager's ``TweakManager/schema``: read by a lookup without a lock.
+        var schema = TweakSchema([])
     }
 
     // Only the owning thread accesses these, one access at a time (no access spans a call out),

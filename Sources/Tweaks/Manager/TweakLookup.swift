@@ -38,8 +38,10 @@ struct LookupOutcome {
     var wasRejectedByCheck = false
     /// The index of the answering layer: `-1` for a task-local override, else the provider's.
     var layer: Int?
-    /// Whether conditional values decided the answer, and by a condition (not the default).
-    var decidedByCondition: String?
+    /// The condition that decided the answer, when conditional values did (not their default).
+    var decidingCondition: NamedCondition?
+    /// The name of ``decidingCondition``: the variant.
+    var decidedByCondition: String? { decidingCondition?.name }
     /// An `isFeatureEnabled` answer from the cache.
     var cachedFlag: Bool?
     /// Whether the cache answered.
@@ -129,8 +131,8 @@ extension TweakManager {
             reportMismatch(of: entry, key: key, overrides: overrides)
             let settings = state.withLock { $0.readSettings }
             return lookUp(
-                key, override: entry, log: trace == nil ? settings.log : nil, ambientContext: settings.context, check: check, kind: kind,
-                trace: &trace)
+                key, override: entry, log: trace == nil ? settings.log : nil, settings: settings, check: check,
+                kind: kind, trace: &trace)
         }
         let cache = threadCache()
         // An explanation is not a read: it logs nothing.
@@ -168,8 +170,7 @@ extension TweakManager {
         }
         let version = cache.version
         let outcome = lookUp(
-            key, override: nil, log: log, ambientContext: cache.settings.context, check: check, kind: kind,
-            trace: &trace)
+            key, override: nil, log: log, settings: cache.settings, check: check, kind: kind, trace: &trace)
         // An answer is kept unless it is a failure: a failing provider is asked again next time.
         if trace == nil, outcome.tweak != nil || outcome.firstFailure == nil, !outcome.dependsOnContext,
             !outcome.wasRejectedByCheck, cacheVersion.load() == version
@@ -204,16 +205,17 @@ extension TweakManager {
     /// lookup on to the next layer. Overrides are context-free, except those a test sets for one
     /// context.
     func lookUp(
-        _ key: TweakKey, override: TweakOverrides.Entry?, log: LogClosure?, ambientContext: TweakContext?,
+        _ key: TweakKey, override: TweakOverrides.Entry?, log: LogClosure?, settings: borrowing TweakCache.Settings,
         check readCheck: (Tweak) -> String?, kind: ReadKind, trace: inout LookupTrace?
     ) -> LookupOutcome {
         var outcome = LookupOutcome()
         // Answers are built for a trace only: a read pays for no `Answer` it does not show.
         let isTracing = trace != nil
         let asksEveryLayer = trace?.asksEveryLayer ?? false
+        let schema = settings.schema
         let declaredType = schema.type(of: key)
         let request = TweakRequest(
-            key: key, declaredType: declaredType, boundContext: boundContext, ambientContext: ambientContext)
+            key: key, declaredType: declaredType, boundContext: boundContext, ambientContext: settings.context)
         // A feature-flag read asks for a Bool.
         func check(_ tweak: Tweak) -> String? {
             guard kind == .featureFlag else { return readCheck(tweak) }
@@ -269,7 +271,7 @@ extension TweakManager {
             }
             // Conditional values: decided for the read's context; the outcome is not cached.
             // Checked without retaining them, so that a tweak without any pays one load.
-            var decided: (condition: String?, decision: TweakTargetingDecision?)?
+            var decided: (condition: NamedCondition?, decision: TweakTargetingDecision?)?
             if _slowPath(tweak.hasTargeting) {
                 outcome.dependsOnContext = true
                 guard let resolved = decide(tweak, from: provider.name, request: request, log: log, trace: &trace)
@@ -303,7 +305,7 @@ extension TweakManager {
     /// conditional values give no answer for the context.
     private func decide(
         _ tweak: Tweak, from layer: String, request: TweakRequest, log: LogClosure?, trace: inout LookupTrace?
-    ) -> (tweak: Tweak, condition: String?, decision: TweakTargetingDecision?)? {
+    ) -> (tweak: Tweak, condition: NamedCondition?, decision: TweakTargetingDecision?)? {
         guard let targeting = tweak.targeting else { return (tweak, nil, nil) }
         let context = request.context
         let decision = trace != nil ? targeting.decision(for: context) : nil
@@ -341,9 +343,9 @@ extension TweakManager {
 extension LookupOutcome {
     /// Notes the conditional values that decided the winning answer.
     fileprivate mutating func note(
-        _ condition: String?, decision: TweakTargetingDecision?, trace: inout LookupTrace?
+        _ condition: NamedCondition?, decision: TweakTargetingDecision?, trace: inout LookupTrace?
     ) {
-        decidedByCondition = condition
+        decidingCondition = condition
         if let decision { trace?.attach(decision) }
     }
 }

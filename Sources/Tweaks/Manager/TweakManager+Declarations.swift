@@ -1,4 +1,15 @@
 extension TweakManager {
+    /// Makes the schema anew after a change of `provider` when it declares something, or did (a
+    /// remote document's lifecycle). Rebuilds are serialized, so the last one stored is the newest.
+    func refreshSchema(after provider: (any TweakProvider)?) {
+        guard let provider, let index = tweakProviders.firstIndex(where: { $0 === provider }) else { return }
+        schemaRebuilds.withLock { _ in
+            guard schema.providerDeclares[index] || !provider.declarations.isEmpty else { return }
+            let rebuilt = TweakSchema(tweakProviders)
+            state.withLock { $0.readSettings.schema = rebuilt }
+        }
+    }
+
     /// After a change of `provider`, checks all its values against this manager's declared types
     /// and reports the outcome as a `typeCheck` event of the provider, to this manager's log and
     /// ``providerEvents`` only: a failure listing every value of another type (a remote activation
@@ -23,7 +34,8 @@ extension TweakManager {
             }
             var failure = TweakProviderEvent.failed(.typeCheck, error: typeCheck, nextRetry: nil)
             failure.source = provider.name
-            failure.isRepeat = state.typeCheckFailures[id].map { "\($0.error as Any)" == "\(failure.error as Any)" } ?? false
+            failure.isRepeat =
+                state.typeCheckFailures[id].map { "\($0.error as Any)" == "\(failure.error as Any)" } ?? false
             state.typeCheckFailures[id] = failure
             return failure
         }

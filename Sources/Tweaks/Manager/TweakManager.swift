@@ -39,8 +39,9 @@ public final class TweakManager: Sendable {
     public let mutableTweakProvider: (any MutableTweakProvider)?
 
     /// What the manager's providers declare its tweaks to be (see ``TweakSchema``): the types
-    /// every other layer's values are checked against, lifecycle and descriptions.
-    public let schema: TweakSchema
+    /// every other layer's values are checked against, lifecycle and descriptions. Made anew when a
+    /// provider that declares something announces a change (a remote document's lifecycle).
+    public var schema: TweakSchema { state.withLock { $0.readSettings.schema } }
 
     struct State: Sendable {
         var readSettings = TweakCache.Settings()
@@ -56,6 +57,8 @@ public final class TweakManager: Sendable {
     }
 
     let state: Locked<State>
+    /// Held while the schema is made anew (``refreshSchema(after:)``), never with ``state``'s lock.
+    let schemaRebuilds: Locked<Void>
 
     /// Identifies this manager's caches in every thread and its change registrations; never reused.
     let id: UInt64
@@ -74,8 +77,10 @@ public final class TweakManager: Sendable {
     public init(tweakProviders: [any TweakProvider]) {
         self.tweakProviders = tweakProviders
         self.mutableTweakProvider = tweakProviders.lazy.compactMap { $0 as? any MutableTweakProvider }.first
-        self.schema = TweakSchema(tweakProviders)
-        self.state = Locked(State())
+        var state = State()
+        state.readSettings.schema = TweakSchema(tweakProviders)
+        self.state = Locked(state)
+        self.schemaRebuilds = Locked(())
         self.id = Self.identifiers.increment()
         self.cacheVersion = AtomicCounter()
         self.boundContext = nil
@@ -90,8 +95,8 @@ public final class TweakManager: Sendable {
     private init(base: TweakManager, context: TweakContext) {
         self.tweakProviders = base.tweakProviders
         self.mutableTweakProvider = base.mutableTweakProvider
-        self.schema = base.schema
         self.state = base.state
+        self.schemaRebuilds = base.schemaRebuilds
         self.id = base.id
         self.cacheVersion = base.cacheVersion
         self.boundContext = context

@@ -72,6 +72,7 @@ extension TweakManager {
     /// an object): empties the cache once, then tells the registered closures and streams, outside
     /// the lock.
     func providerDidChange(_ change: TweakChange, from provider: (any TweakProvider)?) {
+        refreshSchema(after: provider)
         resetCache()
         checkDeclaredTypes(after: change, from: provider)
         let (handlers, subscribers) = state.withLock { state in

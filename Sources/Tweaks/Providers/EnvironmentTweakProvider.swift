@@ -111,7 +111,9 @@ public final class EnvironmentTweakProvider: TweakProvider {
     /// declared type.
     public func problems(in schema: TweakSchema?) -> [ValueError] {
         let declaredNames = Dictionary(
-            (schema?.declarations ?? []).map { (environmentName(feature: $0.key.feature, variable: $0.key.variable), $0) },
+            (schema?.declarations ?? []).map {
+                (environmentName(feature: $0.key.feature, variable: $0.key.variable), $0)
+            },
             uniquingKeysWith: { first, _ in first })
         var problems: [ValueError] = []
         for variable in variables.keys.sorted() {

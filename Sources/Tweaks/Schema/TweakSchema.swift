@@ -14,24 +14,34 @@ public struct TweakSchema: Sendable {
     /// For each provider, by index: whether its answers are checked (it declares no type, and there
     /// is something to check them against).
     let checksProvider: [Bool]
+    /// For each provider, by index: whether it declares types (it is an author of the schema).
+    let providerDeclaresTypes: [Bool]
+    /// For each provider, by index: whether it declares anything (its changes may change the schema).
+    let providerDeclares: [Bool]
 
     /// The schema of `providers` (highest priority first).
     init(_ providers: [any TweakProvider]) {
         var merged: [TweakKey: TweakDeclaration] = [:]
         var declaresTypes: [Bool] = []
+        var declaresAnything: [Bool] = []
         for provider in providers.reversed() {
             var declaresType = false
+            var declaresSomething = false
             for var declaration in provider.declarations {
                 if declaration.declaredBy == nil { declaration.declaredBy = provider.name }
                 declaresType = declaresType || declaration.type != nil
+                declaresSomething = true
                 merged[declaration.key] = merged[declaration.key].map { $0.filling(from: declaration) } ?? declaration
             }
             declaresTypes.append(declaresType)
+            declaresAnything.append(declaresSomething)
         }
         declarationsByKey = merged
         types = merged.compactMapValues(\.type)
         let hasTypes = !types.isEmpty
         checksProvider = declaresTypes.reversed().map { hasTypes && !$0 }
+        providerDeclares = declaresAnything.reversed()
+        providerDeclaresTypes = declaresTypes.reversed()
     }
 
     /// The declaration of `key`, if a provider declares it.

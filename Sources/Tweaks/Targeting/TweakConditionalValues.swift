@@ -35,7 +35,8 @@ public struct TweakConditionalValues: Sendable, Hashable {
     public init(_ branches: [Branch], default defaultValue: TweakValue?) {
         targeting = TweakTargeting(
             branches: branches.map {
-                TweakTargeting.Branch(condition: NamedCondition(name: $0.name, condition: $0.condition.condition), value: $0.value)
+                TweakTargeting.Branch(
+                    condition: NamedCondition(name: $0.name, condition: $0.condition.condition), value: $0.value)
             }, defaultValue: defaultValue)
     }
 

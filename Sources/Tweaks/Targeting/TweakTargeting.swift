@@ -42,9 +42,9 @@ package final class TweakTargeting: Sendable, Hashable {
 
     /// The tweak `tweak` (whose targeting this is) answers for `context`, with the name of the
     /// deciding condition (`nil` for the default); `nil`: no answer.
-    func answerAndCondition(of tweak: Tweak, for context: TweakContext?) -> (Tweak, String?)? {
+    func answerAndCondition(of tweak: Tweak, for context: TweakContext?) -> (Tweak, NamedCondition?)? {
         let index = branches.firstIndex { $0.condition.condition.evaluate(context) } ?? branches.count
-        let condition = index < branches.count ? branches[index].condition.name : nil
+        let condition = index < branches.count ? branches[index].condition : nil
         if answers.count == branches.count + 1, let answer = answers[index] {
             return (answer.source == tweak.source ? answer : tweak.resolved(to: answer.value), condition)
         }

@@ -1,0 +1,94 @@
+/// What one read decided: the answer, the layer that gave it and why, the condition that decided
+/// it, and the answers passed over on the way. Made by ``TweakManager/evaluate(feature:variable:)``
+/// from the one evaluation every read goes through.
+///
+/// ```swift
+/// let evaluation = manager.reading(for: user).evaluate(feature: "checkout", variable: "new_flow")
+/// print(evaluation.value, evaluation.reason, evaluation.condition ?? "default")
+/// ```
+public struct TweakEvaluation: Sendable, CustomStringConvertible {
+    /// Why a read answered as it did, OpenFeature's resolution reasons as Tweaks decides them.
+    /// Compare with the static members: more may be added.
+    public struct Reason: Sendable, Hashable, CustomStringConvertible {
+        /// The reason's name, e.g. `TARGETING_MATCH`.
+        public let name: String
+
+        /// A test's task-local override, or a mutable (override) provider answered.
+        public static let override = Reason(name: "OVERRIDE")
+        /// A condition that is not a percent split decided the value.
+        public static let targetingMatch = Reason(name: "TARGETING_MATCH")
+        /// A condition with a percent split decided the value (an experiment's variant).
+        public static let split = Reason(name: "SPLIT")
+        /// The provider that declares the tweak's type (the local defaults file) answered.
+        public static let declaredDefault = Reason(name: "DEFAULT")
+        /// Another provider answered with its plain value (a remote configuration, the environment).
+        public static let staticValue = Reason(name: "STATIC")
+        /// No layer has the tweak (or a task-local override removes it).
+        public static let notFound = Reason(name: "NOT_FOUND")
+        /// Layers have the tweak, but none could give a usable value (``TweakEvaluation/failure``).
+        public static let error = Reason(name: "ERROR")
+
+        /// ``name``.
+        public var description: String { name }
+    }
+
+    /// The tweak read.
+    public let key: TweakKey
+    /// The answer; `nil` when no layer gives a usable one.
+    public let tweak: Tweak?
+    /// The name of the answering layer: a provider's ``TweakProvider/name`` or ``TweakOverrides/source``.
+    public let layer: String?
+    /// Why the read answered as it did.
+    public let reason: Reason
+    /// The name of the condition that decided the value (the variant), when conditional values did.
+    public let condition: String?
+    /// The micro-percentiles of the percent conditions evaluated for the decision, by seed.
+    public let microPercentiles: [TweakTargetingDecision.Percentile]
+    /// The answers passed over before the winner (a value of another type, a failed decryption),
+    /// highest priority first.
+    public let passedOver: [TweakExplanation.ProviderAnswer]
+    /// Why no usable value was found, when layers had the tweak but none could give it.
+    public let failure: String?
+
+    /// The answer's value.
+    public var value: TweakValue? { tweak?.value }
+
+    /// `checkout.new_flow = true (remote, TARGETING_MATCH "beta")`.
+    public var description: String {
+        let answer = tweak.map(\.quotedDisplayValue) ?? "no value"
+        let decided = condition.map { " \"\($0)\"" } ?? ""
+        return "\(key) = \(answer) (\(layer ?? "no layer"), \(reason)\(decided))"
+    }
+}
+
+extension TweakManager {
+    /// Reads the tweak as every read does — the same evaluation, with the cache left out — and
+    /// reports what it decided: the answer, the answering layer, the reason, the deciding
+    /// condition and micro-percentiles, and the answers passed over.
+    public func evaluate(feature: String, variable: String) -> TweakEvaluation {
+        let key = TweakKey(feature: feature, variable: variable)
+        var trace: LookupTrace? = LookupTrace(asksEveryLayer: false)
+        let outcome = evaluate(key, trace: &trace)
+        let answers = trace?.answers ?? []
+        let winner = trace?.winningIndex.map { answers[$0] }
+        let passedOver = answers.prefix(trace?.winningIndex ?? answers.count).filter { $0.answer.failure != nil }
+        return TweakEvaluation(
+            key: key, tweak: outcome.tweak, layer: winner?.provider, reason: reason(of: outcome),
+            condition: outcome.decidedByCondition, microPercentiles: winner?.decision?.microPercentiles ?? [],
+            passedOver: Array(passedOver),
+            failure: outcome.tweak == nil ? outcome.firstFailure.map { String(describing: $0) } : nil)
+    }
+
+    /// The reason of `outcome`.
+    func reason(of outcome: LookupOutcome) -> TweakEvaluation.Reason {
+        guard outcome.tweak != nil, let layer = outcome.layer else {
+            if outcome.layer == -1 { return .notFound }
+            return outcome.firstFailure == nil ? .notFound : .error
+        }
+        if let condition = outcome.decidingCondition {
+            return condition.condition.percentSeeds.isEmpty ? .targetingMatch : .split
+        }
+        if layer < 0 || tweakProviders[layer] is any MutableTweakProvider { return .override }
+        return schema.providerDeclaresTypes[layer] ? .declaredDefault : .staticValue
+    }
+}
