@@ -1,7 +1,7 @@
 /// The identity of a tweak: a feature and one of its variables. Variables are always scoped by
 /// feature, so `a.enabled` and `b.enabled` never collide.
 ///
-/// Providers are asked by key (``TweakProvider/tweak(for:)``), and change events name keys. The
+/// Providers are asked by key (``TweakProvider/tweak(for:)-(TweakKey)``), and change events name keys. The
 /// hash of both names is computed once, when the key is made: a lookup that goes through the cache
 /// and several providers hashes the two strings once instead of once per dictionary.
 public struct TweakKey: Hashable, Sendable, Comparable, CustomStringConvertible {

@@ -5,7 +5,7 @@ public typealias DecryptionClosure = @Sendable (Tweak) throws -> TweakValue
 /// A source of tweaks: asked by a ``TweakManager`` in priority order.
 ///
 /// Conformers are classes that are safe to use from any thread. The one requirement is
-/// ``tweak(for:)``; everything else has a default:
+/// ``tweak(for:)-(TweakKey)``; everything else has a default:
 ///
 /// ```swift
 /// final class DictionaryProvider: TweakProvider {
@@ -93,7 +93,7 @@ extension TweakProvider {
     /// the manager's other providers declare.
     public var declarations: [TweakDeclaration] { [] }
 
-    /// Stands in for a missing ``tweak(for:)`` so that the compiler explains what to write.
+    /// Stands in for a missing ``tweak(for:)-(TweakKey)`` so that the compiler explains what to write.
     @available(
         *, unavailable,
         message:
@@ -111,7 +111,7 @@ extension TweakProvider {
     }
 
     /// The tweak, or ``TweakError/notFound(feature:variable:)`` when the provider does not have it.
-    /// - Throws: ``TweakError/notFound(feature:variable:)``, or the error of ``tweak(for:)``.
+    /// - Throws: ``TweakError/notFound(feature:variable:)``, or the error of ``tweak(for:)-(TweakKey)``.
     public func tweakWith(feature: String, variable: String) throws -> Tweak {
         guard let tweak = try tweak(for: TweakKey(feature: feature, variable: variable)) else {
             throw TweakError.notFound(feature: feature, variable: variable)
@@ -119,7 +119,7 @@ extension TweakProvider {
         return tweak
     }
 
-    /// The tweak, or `nil` when the provider does not have it: ``tweak(for:)`` by name.
+    /// The tweak, or `nil` when the provider does not have it: ``tweak(for:)-(TweakKey)`` by name.
     public func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
         try tweak(for: TweakKey(feature: feature, variable: variable))
     }

@@ -39,8 +39,8 @@ struct FlagStack {
         // The environment layer is read-only: `manager.set` writes to the overrides file.
         let layers: [(any TweakProvider)?] = [environmentOverrides, overrides, remote, defaults]
         manager = TweakManager(tweakProviders: layers.compactMap { $0 })
-        // Typed by the defaults once the manager exists: a bad variable stops the service.
-        if let problem = environmentOverrides.problems.first { throw problem }
+        // Checked against the manager's schema (the defaults): a bad variable stops the service.
+        if let problem = environmentOverrides.problems(in: manager.schema).first { throw problem }
     }
 
     /// The layers, highest priority first, with the number of tweaks of the in-memory ones.
