@@ -124,10 +124,10 @@ struct TweakStack {
     }
 
     /// `owner @payments · release (expected lifetime 40 days) · created … · expires … (expired)`: the
-    /// lifecycle from the highest-priority local file that declares the tweak, or `nil` when none.
+    /// lifecycle of the manager's schema (each field from the lowest-priority provider that declares
+    /// it), or `nil` when none gives one.
     func lifecycleDescription(feature: String, variable: String, today: TweakDay) -> String? {
-        guard
-            let lifecycle = locals.lazy.compactMap({ $0.lifecycle(feature: feature, variable: variable) }).first,
+        guard let lifecycle = manager.schema.declaration(feature: feature, variable: variable)?.lifecycle,
             !lifecycle.isEmpty
         else { return nil }
         var parts = ["owner \(lifecycle.owner ?? "none")"]

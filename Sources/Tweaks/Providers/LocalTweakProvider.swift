@@ -4,7 +4,8 @@ public import Foundation
 ///
 /// The file maps features to variables to entries with a `Value` and optional `Title`,
 /// `Description`, `Group`, `GeneratedPropertyName` and `Encrypted` fields, and the lifecycle
-/// fields of ``lifecycle(feature:variable:)`` (see `LocalTweaks_example.json`). It is checked strictly when the provider is created: any problem
+/// lifecycle fields (`Owner`, `Kind`, `Created`, `Expires`; see `LocalTweaks_example.json`), which
+/// it declares with its values' types (``declarations``). It is checked strictly when the provider is created: any problem
 /// throws a ``TweakLoadError`` naming the file, line, column and tweak. Entries marked `Encrypted`
 /// are returned through ``decryptionClosure``.
 public final class LocalTweakProvider: TweakProvider {
@@ -84,7 +85,7 @@ public final class LocalTweakProvider: TweakProvider {
 
     /// The tweak's `Owner`, `Kind`, `Created` and `Expires`, or `nil` when the file does not have
     /// the tweak (a tweak without them has an empty lifecycle).
-    public func lifecycle(feature: String, variable: String) -> TweakLifecycle? {
+    func lifecycle(feature: String, variable: String) -> TweakLifecycle? {
         let key = TweakKey(feature: feature, variable: variable)
         guard definitions[key] != nil else { return nil }
         return lifecycles[key] ?? TweakLifecycle()
