@@ -6,29 +6,48 @@
 public struct TweakRequest: Sendable {
     /// The tweak asked for.
     public let key: TweakKey
-    /// The type the asking manager's ``TweakSchema`` declares for the tweak; `nil` when undeclared.
-    public let declaredType: TweakType?
-    /// The context the read gave (a contextual manager's, see ``TweakManager/reading(for:)``).
-    private let boundContext: TweakContext?
-    /// The asking manager's ambient ``TweakManager/context``.
-    private let ambientContext: TweakContext?
+    /// Where ``declaredType`` comes from: the asking manager's schema, or the type given to ``init``.
+    private let declared: Declared
+    /// The read's own context when ``isBound``, else the manager's ambient one.
+    private let givenContext: TweakContext?
+    /// Whether ``givenContext`` is the read's own (a contextual manager's), which wins over the task's.
+    private let isBound: Bool
+
+    /// The source of a request's declared type: looked up only when a provider asks.
+    private enum Declared: Sendable {
+        case type(TweakType?)
+        case schema(TweakSchema)
+    }
 
     /// A request for `key`, as a manager makes it; tests of a provider make their own.
     public init(key: TweakKey, declaredType: TweakType? = nil, context: TweakContext? = nil) {
-        self.init(key: key, declaredType: declaredType, boundContext: context, ambientContext: nil)
+        self.key = key
+        self.declared = .type(declaredType)
+        self.givenContext = context
+        self.isBound = true
     }
 
-    init(key: TweakKey, declaredType: TweakType?, boundContext: TweakContext?, ambientContext: TweakContext?) {
+    /// A manager's request: the declared type from `schema`, the context bound to the manager or
+    /// else its ambient one.
+    init(key: TweakKey, schema: TweakSchema, boundContext: TweakContext?, ambientContext: TweakContext?) {
         self.key = key
-        self.declaredType = declaredType
-        self.boundContext = boundContext
-        self.ambientContext = ambientContext
+        self.declared = .schema(schema)
+        self.isBound = boundContext != nil
+        self.givenContext = boundContext ?? ambientContext
+    }
+
+    /// The type the asking manager's ``TweakSchema`` declares for the tweak; `nil` when undeclared.
+    public var declaredType: TweakType? {
+        switch declared {
+        case .type(let type): type
+        case .schema(let schema): schema.type(of: key)
+        }
     }
 
     /// The context the read is for: the read's own (a contextual manager's), else the task's
     /// (``TweakContext/withScope(_:)``), else the manager's ambient ``TweakManager/context``;
     /// `nil` when none is set (conditions that need one are false). Resolved when asked.
     public var context: TweakContext? {
-        boundContext ?? TweakContext.scoped ?? ambientContext
+        isBound ? givenContext : TweakContext.scoped ?? givenContext
     }
 }

@@ -33,10 +33,10 @@ extension TweakValue {
             } catch {
                 throw TweakValueParseError(text: text, expected: expected, detail: error.description)
             }
+            // The declared type decides, by the one validation of reads (``TweakType``).
             switch (json, value) {
-            case (.object, .json(.object(let members))):
-                // The declared object is the schema: its keys, and the kind of each member.
-                if let problem = TweakJSON.object(members).shapeProblem(comparedWith: json) {
+            case (.object, .json(.object)):
+                if let problem = TweakType(of: declared).violation(by: value) {
                     throw TweakValueParseError(text: text, expected: "like the declared object", detail: problem)
                 }
                 self = value

@@ -38,14 +38,36 @@ struct LookupOutcome {
     var wasRejectedByCheck = false
     /// The index of the answering layer: `-1` for a task-local override, else the provider's.
     var layer: Int?
+    /// The conditional values that decided the answer, and the index of the deciding branch (not
+    /// their default): read only by an evaluation's report.
+    var decidingBranch: (targeting: TweakTargeting, index: Int)?
     /// The condition that decided the answer, when conditional values did (not their default).
-    var decidingCondition: NamedCondition?
+    var decidingCondition: NamedCondition? { decidingBranch.map { $0.targeting.branches[$0.index].condition } }
     /// The name of ``decidingCondition``: the variant.
     var decidedByCondition: String? { decidingCondition?.name }
     /// An `isFeatureEnabled` answer from the cache.
     var cachedFlag: Bool?
     /// Whether the cache answered.
     var isCached = false
+
+    init() {}
+
+    /// The cache's answer: `tweak` from the layer at `layer`, or none.
+    @inline(__always)
+    init(cached tweak: Tweak?, layer: Int?) {
+        self.tweak = tweak
+        self.layer = layer
+        isDecided = tweak != nil
+        isCached = true
+    }
+
+    /// The cache's answer to a feature-flag read.
+    @inline(__always)
+    init(cachedFlag: Bool) {
+        self.cachedFlag = cachedFlag
+        isDecided = true
+        isCached = true
+    }
 
     /// The answer of a feature-flag read: the `enabled` tweak's Boolean value, else `false`.
     var isEnabled: Bool { cachedFlag ?? tweak?.value.boolValue ?? false }
@@ -123,54 +145,61 @@ extension TweakManager {
     /// depends on the context, on `check`, or on a failing provider. `check` is the read's own
     /// requirement (a typed read's decoding): a value it rejects is passed over in the same walk,
     /// so a typed mismatch never walks the providers twice. With a `trace`, the cache is skipped; an editor's evaluation leaves task-local overrides out.
+    ///
+    /// Inlined into each read, so that a cached answer costs no outcome it does not use; the rest
+    /// is ``evaluateUncached(_:kind:check:usesTaskOverrides:cache:trace:)``.
+    @inline(__always)
     func evaluate(
         _ key: TweakKey, kind: ReadKind = .value, check: (Tweak) -> String? = { _ in nil },
         usesTaskOverrides: Bool = true, trace: inout LookupTrace?
+    ) -> LookupOutcome {
+        if usesTaskOverrides, TweakOverrides.active != nil {
+            return evaluateUncached(key, kind: kind, check: check, usesTaskOverrides: true, cache: nil, trace: &trace)
+        }
+        let cache = threadCache()
+        if trace == nil {
+            switch kind {
+            case .featureFlag:
+                if let cached = cache.isFeatureEnabled(key.feature) { return LookupOutcome(cachedFlag: cached) }
+            case .value:
+                switch cache.entry(for: key) {
+                case .hit(let tweak, let layer)?:
+                    if check(tweak) == nil {
+                        cache.settings.log?("\(key) answered from the cache", .verbose)
+                        return LookupOutcome(cached: tweak, layer: layer)
+                    }
+                // A cached value the read cannot use: the providers are walked, once.
+                case .miss?:
+                    cache.settings.log?("\(key) answered from the cache", .verbose)
+                    return LookupOutcome(cached: nil, layer: nil)
+                case nil:
+                    break
+                }
+            }
+        }
+        return evaluateUncached(key, kind: kind, check: check, usesTaskOverrides: false, cache: cache, trace: &trace)
+    }
+
+    /// ``evaluate(_:kind:check:usesTaskOverrides:trace:)`` past the cache: a task-local override of
+    /// the key, or the providers, whose outcome is stored in `cache` when it may be.
+    func evaluateUncached(
+        _ key: TweakKey, kind: ReadKind, check: (Tweak) -> String?, usesTaskOverrides: Bool, cache: TweakCache?,
+        trace: inout LookupTrace?
     ) -> LookupOutcome {
         if usesTaskOverrides, let overrides = TweakOverrides.active, let entry = overrides.entry(for: key, in: self) {
             reportMismatch(of: entry, key: key, overrides: overrides)
             let settings = state.withLock { $0.readSettings }
             return lookUp(
-                key, override: entry, log: trace == nil ? settings.log : nil, settings: settings, check: check,
-                kind: kind, trace: &trace)
+                key, override: entry, log: trace == nil ? settings.log : nil, schema: settings.schema,
+                ambientContext: settings.context, check: check, kind: kind, trace: &trace)
         }
-        let cache = threadCache()
+        let cache = cache ?? threadCache()
         // An explanation is not a read: it logs nothing.
         let log = trace == nil ? cache.settings.log : nil
-        if trace == nil {
-            switch kind {
-            case .featureFlag:
-                if let cached = cache.isFeatureEnabled(key.feature) {
-                    var outcome = LookupOutcome()
-                    outcome.cachedFlag = cached
-                    outcome.isDecided = true
-                    outcome.isCached = true
-                    return outcome
-                }
-            case .value:
-                if let cached = cache.entry(for: key) {
-                    var outcome = LookupOutcome()
-                    outcome.isCached = true
-                    switch cached {
-                    case .hit(let tweak, let layer):
-                        if check(tweak) == nil {
-                            log?("\(key) answered from the cache", .verbose)
-                            outcome.tweak = tweak
-                            outcome.layer = layer
-                            outcome.isDecided = true
-                            return outcome
-                        }
-                    // A cached value the read cannot use: the providers are walked, once.
-                    case .miss:
-                        log?("\(key) answered from the cache", .verbose)
-                        return outcome
-                    }
-                }
-            }
-        }
         let version = cache.version
         let outcome = lookUp(
-            key, override: nil, log: log, settings: cache.settings, check: check, kind: kind, trace: &trace)
+            key, override: nil, log: log, schema: cache.settings.schema, ambientContext: cache.settings.context,
+            check: check, kind: kind, trace: &trace)
         // An answer is kept unless it is a failure: a failing provider is asked again next time.
         if trace == nil, outcome.tweak != nil || outcome.firstFailure == nil, !outcome.dependsOnContext,
             !outcome.wasRejectedByCheck, cacheVersion.load() == version
@@ -205,17 +234,16 @@ extension TweakManager {
     /// lookup on to the next layer. Overrides are context-free, except those a test sets for one
     /// context.
     func lookUp(
-        _ key: TweakKey, override: TweakOverrides.Entry?, log: LogClosure?, settings: borrowing TweakCache.Settings,
-        check readCheck: (Tweak) -> String?, kind: ReadKind, trace: inout LookupTrace?
+        _ key: TweakKey, override: TweakOverrides.Entry?, log: LogClosure?, schema: TweakSchema,
+        ambientContext: TweakContext?, check readCheck: (Tweak) -> String?, kind: ReadKind,
+        trace: inout LookupTrace?
     ) -> LookupOutcome {
         var outcome = LookupOutcome()
         // Answers are built for a trace only: a read pays for no `Answer` it does not show.
         let isTracing = trace != nil
         let asksEveryLayer = trace?.asksEveryLayer ?? false
-        let schema = settings.schema
-        let declaredType = schema.type(of: key)
         let request = TweakRequest(
-            key: key, declaredType: declaredType, boundContext: boundContext, ambientContext: settings.context)
+            key: key, schema: schema, boundContext: boundContext, ambientContext: ambientContext)
         // A feature-flag read asks for a Bool.
         func check(_ tweak: Tweak) -> String? {
             guard kind == .featureFlag else { return readCheck(tweak) }
@@ -231,7 +259,7 @@ extension TweakManager {
                 outcome.consider(
                     resolved.tweak, from: TweakOverrides.source, index: -1, key: key, check: check, log: log,
                     trace: &trace)
-                outcome.note(resolved.condition, decision: resolved.decision, trace: &trace)
+                outcome.note(resolved.branch, decision: resolved.decision, trace: &trace)
             }
         case .value(let tweak)?:
             outcome.consider(
@@ -244,7 +272,7 @@ extension TweakManager {
             break
         }
 
-        for index in tweakProviders.indices {
+        for index in 0..<tweakProviders.count {
             if outcome.isDecided && !asksEveryLayer { break }
             let provider = tweakProviders[index]
             let found: Tweak?
@@ -271,16 +299,17 @@ extension TweakManager {
             }
             // Conditional values: decided for the read's context; the outcome is not cached.
             // Checked without retaining them, so that a tweak without any pays one load.
-            var decided: (condition: NamedCondition?, decision: TweakTargetingDecision?)?
+            var decided: (branch: (TweakTargeting, Int)?, decision: TweakTargetingDecision?)?
             if _slowPath(tweak.hasTargeting) {
                 outcome.dependsOnContext = true
                 guard let resolved = decide(tweak, from: provider.name, request: request, log: log, trace: &trace)
                 else { continue }
                 tweak = resolved.tweak
-                decided = (resolved.condition, resolved.decision)
+                decided = (resolved.branch, resolved.decision)
             }
             // A value that violates the declared type is unusable too.
-            if schema.checksProvider[index], let declaredType, !declaredType.conforms(tweak.value),
+            if schema.checksProvider[index], let declaredType = schema.type(of: key),
+                !declaredType.conforms(tweak.value),
                 let reason = schema[key]?.violation(by: tweak.value, isEncrypted: tweak.isEncrypted)
             {
                 outcome.reject(tweak, from: provider.name, key: key, reason: reason, log: log, trace: &trace)
@@ -291,7 +320,7 @@ extension TweakManager {
             outcome.consider(
                 consume tweak, from: provider.name, index: index, key: key, check: check, log: log, trace: &trace)
             if let decided, !wasDecided, outcome.isDecided {
-                outcome.note(decided.condition, decision: decided.decision, trace: &trace)
+                outcome.note(decided.branch, decision: decided.decision, trace: &trace)
             } else if let decision = decided?.decision {
                 trace?.attach(decision)
             }
@@ -305,16 +334,16 @@ extension TweakManager {
     /// conditional values give no answer for the context.
     private func decide(
         _ tweak: Tweak, from layer: String, request: TweakRequest, log: LogClosure?, trace: inout LookupTrace?
-    ) -> (tweak: Tweak, condition: NamedCondition?, decision: TweakTargetingDecision?)? {
+    ) -> (tweak: Tweak, branch: (TweakTargeting, Int)?, decision: TweakTargetingDecision?)? {
         guard let targeting = tweak.targeting else { return (tweak, nil, nil) }
         let context = request.context
         let decision = trace != nil ? targeting.decision(for: context) : nil
-        guard let (answer, condition) = targeting.answerAndCondition(of: tweak, for: context) else {
+        guard let (answer, index) = targeting.answerAndCondition(of: tweak, for: context) else {
             log?("\(request.key): \(layer) gives no answer for this context", .verbose)
             trace?.record(layer, .notFound, wins: false, decision: decision)
             return nil
         }
-        return (answer, condition, decision)
+        return (answer, index.map { (targeting, $0) }, decision)
     }
 
     /// A provider's own verdict on `feature` (``TweakProvider/isFeatureEnabled(_:)``), asked after
@@ -343,9 +372,9 @@ extension TweakManager {
 extension LookupOutcome {
     /// Notes the conditional values that decided the winning answer.
     fileprivate mutating func note(
-        _ condition: NamedCondition?, decision: TweakTargetingDecision?, trace: inout LookupTrace?
+        _ branch: (TweakTargeting, Int)?, decision: TweakTargetingDecision?, trace: inout LookupTrace?
     ) {
-        decidingCondition = condition
+        decidingBranch = branch.map { (targeting: $0.0, index: $0.1) }
         if let decision { trace?.attach(decision) }
     }
 }

@@ -7,7 +7,7 @@
 /// schema: its own answers are not checked. Every other provider's value is checked against the
 /// declared type by the lookup rule: a value of another type is passed over, reported, and the next
 /// layer answers.
-public struct TweakSchema: Sendable {
+public final class TweakSchema: Sendable {
     private let declarationsByKey: [TweakKey: TweakDeclaration]
     /// The declared types alone, for the lookup: read without copying a declaration.
     private let types: [TweakKey: TweakType]

@@ -40,11 +40,11 @@ package final class TweakTargeting: Sendable, Hashable {
             answers: values.map { value in value.map { base.resolved(to: $0) } })
     }
 
-    /// The tweak `tweak` (whose targeting this is) answers for `context`, with the name of the
-    /// deciding condition (`nil` for the default); `nil`: no answer.
-    func answerAndCondition(of tweak: Tweak, for context: TweakContext?) -> (Tweak, NamedCondition?)? {
+    /// The tweak `tweak` (whose targeting this is) answers for `context`, with the index of the
+    /// deciding branch (`nil` for the default); `nil`: no answer.
+    func answerAndCondition(of tweak: Tweak, for context: TweakContext?) -> (Tweak, Int?)? {
         let index = branches.firstIndex { $0.condition.condition.evaluate(context) } ?? branches.count
-        let condition = index < branches.count ? branches[index].condition : nil
+        let condition = index < branches.count ? index : nil
         if answers.count == branches.count + 1, let answer = answers[index] {
             return (answer.source == tweak.source ? answer : tweak.resolved(to: answer.value), condition)
         }
