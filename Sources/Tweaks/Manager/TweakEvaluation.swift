@@ -80,7 +80,7 @@ extension TweakManager {
     }
 
     /// The reason of `outcome`.
-    func reason(of outcome: LookupOutcome) -> TweakEvaluation.Reason {
+    func reason(of outcome: borrowing LookupOutcome) -> TweakEvaluation.Reason {
         guard outcome.tweak != nil, let layer = outcome.layer else {
             if outcome.layer == -1 { return .notFound }
             return outcome.firstFailure == nil ? .notFound : .error

@@ -23,7 +23,7 @@ struct LookupTrace {
 
 /// What one evaluation decided: the winning tweak, or why there is none. Every read returns
 /// through one; ``TweakEvaluation`` is its public form.
-struct LookupOutcome {
+struct LookupOutcome: ~Copyable {
     /// The first usable answer; `nil` when there is none or an override removes the tweak.
     var tweak: Tweak?
     /// The error of the first answer that was passed over.
@@ -118,7 +118,10 @@ struct LookupOutcome {
 
     /// The tweak; without one, the first failure is thrown (a layer had the tweak but could not
     /// give a usable value), else `nil` (no layer has it).
-    func get() throws -> Tweak? {
+    @inline(__always)
+    consuming func get() throws -> Tweak? {
+        // The outcome is consumed: its tweak is moved out, not copied.
+        let tweak = tweak.take()
         if let tweak { return tweak }
         if let firstFailure { throw firstFailure }
         return nil
