@@ -1,7 +1,8 @@
 /// Reads a Firebase Remote Config server template as a tweaks document.
 ///
-/// A template is recognised by its top-level `parameters` object next to `conditions`,
-/// `parameterGroups`, `version` or `etag`. Its parts map to tweaks:
+/// A document is read as a template only when its reader asks for
+/// ``TweakDocumentFormat/firebaseTemplate``: a tweaks file may name its features `parameters` or
+/// `version`. Its parts map to tweaks:
 ///
 /// - a parameter `feature.variable` is that feature's variable (split at the first dot); a
 ///   parameter inside a `parameterGroups` group is a variable of the feature named after the
@@ -18,8 +19,10 @@ extension ConditionReader {
     /// The feature of parameters that name none and belong to no group.
     static let fallbackFeature = "firebase"
 
-    /// Whether `members`, a document's top level, are a Firebase template's.
-    static func isFirebaseTemplate(_ members: [JSONNode.Member]) -> Bool {
+    /// Whether `members`, the top level of a document that failed to load as a tweaks document,
+    /// look like a Firebase template's, so that the error can name the format to ask for. Never
+    /// used to choose how to read a document.
+    static func looksLikeFirebaseTemplate(_ members: [JSONNode.Member]) -> Bool {
         guard let parameters = members.first(where: { $0.key == "parameters" }),
             case .object = parameters.value.content
         else { return false }
@@ -80,7 +83,7 @@ extension ConditionReader {
         return tweaks
     }
 
-    /// The tweak a parameter maps to.
+    /// The tweak a parameter maps to, in a template and in a defaults plist (`FirebaseDefaultsPlist`).
     static func key(ofParameter name: String, group: String?) -> TweakKey {
         if let group { return TweakKey(feature: group, variable: name) }
         if let dot = name.firstIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex {
