@@ -8,13 +8,14 @@ import Foundation
 /// (`ConditionReader.key(ofParameter:group:)`: `feature.variable`, else variable of feature
 /// `firebase`). Values are typed by their property-list types: `<true/>`/`<false/>` a Boolean,
 /// `<integer>` an `Int`, `<real>` a `Double`, `<string>` a string (never parsed: `"true"` stays
-/// text). A date, data, array or dictionary value, an integer outside `Int`, a non-finite real, an
-/// empty name or two names for one tweak is an error naming the file, the tweak and the parameter.
+/// text; an integer outside this platform's `Int` a `Double`, as in JSON). A date, data, array or
+/// dictionary value, a non-finite real, an empty name or two names for one tweak is an error naming
+/// the file, the tweak and the parameter.
 enum FirebaseDefaultsPlist {
     private static let valueTypes = "a Boolean, integer, real or string"
 
     /// The tweaks of the property list `bytes`; `source` names it in errors, `tweakSource`
-    /// becomes each tweak's ``Tweak/source``. Integers outside `integerRange` are errors.
+    /// becomes each tweak's ``Tweak/source``. Integers outside `integerRange` are read as doubles.
     static func tweaks(
         in bytes: [UInt8], source: String, tweakSource: String?, integerRange: ClosedRange<Int64> = PlatformInt.range
     ) throws(TweakLoadError) -> [TweakKey: Tweak] {
@@ -93,14 +94,13 @@ enum FirebaseDefaultsPlist {
             return double.isFinite ? .value(.double(double)) : .invalid(.numberOutOfRange(number.stringValue))
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
             let unsigned = number.uint64Value
-            guard unsigned <= UInt64(Int64.max), let int = PlatformInt.exactly(Int64(unsigned), within: integerRange)
-            else { return .invalid(.numberOutOfRange(number.stringValue)) }
-            return .value(.int(int))
+            let int = unsigned <= UInt64(Int64.max) ? PlatformInt.exactly(Int64(unsigned), within: integerRange) : nil
+            return .value(int.map(TweakValue.int) ?? .double(number.doubleValue))
         default:
-            guard let int = PlatformInt.exactly(number.int64Value, within: integerRange) else {
-                return .invalid(.numberOutOfRange(number.stringValue))
-            }
-            return .value(.int(int))
+            // An integer that does not fit this platform's `Int` is read as a double, as in JSON.
+            return .value(
+                PlatformInt.exactly(number.int64Value, within: integerRange).map(TweakValue.int)
+                    ?? .double(number.doubleValue))
         }
     }
 

@@ -73,7 +73,7 @@ package struct LocalTweaksDocument: Sendable {
 
     /// Parses `bytes` as a document of `format`. `source` names the document in errors;
     /// `tweakSource` becomes each tweak's ``Tweak/source``. Integers outside `integerRange` are
-    /// read as doubles (errors in a property list, whose integers are typed as such).
+    /// read as doubles.
     ///
     /// A document that fails as a ``TweakDocumentFormat/tweaks`` document and is recognisably of
     /// another format throws ``TweakLoadError/Reason/otherFormat(_:)`` naming the format to ask for.
