@@ -113,8 +113,7 @@ public final class RemoteTweakProvider: TweakProvider {
         var initial = State()
         if let cacheURL {
             do {
-                if let active = try Self.loadCache(at: cacheURL, location: source.location, name: name, configuration)
-                {
+                if let active = try Self.loadCache(at: cacheURL, location: source.location, name: name, configuration) {
                     initial.active = active
                     initial.lastFetchTime = active.fetchTime
                 }

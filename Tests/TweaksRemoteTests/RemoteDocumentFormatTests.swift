@@ -31,7 +31,8 @@ struct RemoteDocumentFormatTests {
     @Test func aTemplateLoadsOnlyWithItsFormatAndItsCacheReloadsWithIt() async throws {
         try await withNginx { server in
             try server.write(Self.template, to: "template.json")
-            let cache = FileManager.default.temporaryDirectory.appendingPathComponent("tweaks-\(UUID().uuidString).cache")
+            let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "tweaks-\(UUID().uuidString).cache")
             defer { try? FileManager.default.removeItem(at: cache) }
             // Not told: a typed error naming the format to ask for, and nothing activated.
             let unaware = try makeProvider(server, "template.json")

@@ -111,10 +111,12 @@ struct DocumentFormatTests {
 
     @Test("Format names: the tool's spelling of each format")
     func names() {
-        #expect(TweakDocumentFormat.all.map(\.description) == ["tweaks", "firebase-template", "firebase-defaults-plist"])
+        #expect(
+            TweakDocumentFormat.all.map(\.description) == ["tweaks", "firebase-template", "firebase-defaults-plist"])
         for format in TweakDocumentFormat.all { #expect(TweakDocumentFormat(name: format.description) == format) }
         #expect(TweakDocumentFormat(name: "json") == nil)
-        #expect(TweakDocumentFormat.ofFile(URL(fileURLWithPath: "/a/RemoteConfigDefaults.PLIST")) == .firebaseDefaultsPlist)
+        #expect(
+            TweakDocumentFormat.ofFile(URL(fileURLWithPath: "/a/RemoteConfigDefaults.PLIST")) == .firebaseDefaultsPlist)
         #expect(TweakDocumentFormat.ofFile(URL(fileURLWithPath: "/a/plist.json")) == .tweaks)
     }
 
@@ -193,7 +195,8 @@ struct DocumentFormatTests {
     @Test("Names: an empty one, and two for one tweak, are errors")
     func badNames() throws {
         let empty = try #require(throws: TweakLoadError.self) {
-            try LocalTweakProvider(data: Self.plist(key: "", "<true/>"), source: "d.plist", format: .firebaseDefaultsPlist)
+            try LocalTweakProvider(
+                data: Self.plist(key: "", "<true/>"), source: "d.plist", format: .firebaseDefaultsPlist)
         }
         #expect(empty.reason == .emptyName("parameter"))
         let data = Data(
@@ -239,7 +242,8 @@ struct DocumentFormatTests {
             for _ in 0..<300 {
                 var bytes = [UInt8](original)
                 for _ in 0..<Int.random(in: 1...4, using: &generator) {
-                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(
+                        in: 0...255, using: &generator)
                 }
                 do {
                     _ = try LocalTweakProvider(data: Data(bytes), source: "d.plist", format: .firebaseDefaultsPlist)

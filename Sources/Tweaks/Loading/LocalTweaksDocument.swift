@@ -64,7 +64,8 @@ package struct LocalTweaksDocument: Sendable {
 
     /// Parses `data`. `source` names the document in errors; `tweakSource` becomes each tweak's
     /// ``Tweak/source``.
-    init(data: Data, source: String, tweakSource: String?, format: TweakDocumentFormat = .tweaks) throws(TweakLoadError) {
+    init(data: Data, source: String, tweakSource: String?, format: TweakDocumentFormat = .tweaks) throws(TweakLoadError)
+    {
         guard data.count <= Self.maximumSize else {
             throw TweakLoadError(source: source, reason: .tooLarge(limit: Self.maximumSize))
         }
