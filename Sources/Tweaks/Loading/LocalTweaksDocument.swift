@@ -7,7 +7,10 @@ package struct LocalTweakDefinition: Sendable, Hashable {
     package let generatedPropertyName: String?
 }
 
-/// A local tweaks document (the `LocalTweaks_example.json` schema), checked and turned into tweaks.
+/// A local tweaks document (the `LocalTweaks_example.json` schema), checked and turned into tweaks;
+/// or, when its reader names that ``TweakDocumentFormat``, a Firebase server template
+/// (`FirebaseTemplateReader.swift`) or Firebase's defaults plist (`FirebaseDefaultsPlist`). The
+/// format is never guessed from the keys: what follows is the tweaks format.
 ///
 /// The schema: a top-level object mapping feature names to objects that map variable names to
 /// entries. An entry is an object with a required `Value` (a Boolean, number, string, object or
