@@ -97,6 +97,21 @@ struct DocumentFormatTests {
         }
     }
 
+    @Test("A broken tweaks file named like a template gets its own error, not the template hint")
+    func brokenTweaksFileNamedLikeATemplate() throws {
+        let typo = #"{"parameters": {"a": {"Valeu": 1}}, "version": {"b": {"Value": "x"}}}"#
+        let error = try #require(throws: TweakLoadError.self) {
+            try LocalTweakProvider(data: Data(typo.utf8), source: "t.json")
+        }
+        #expect(error.reason == .unknownField("Valeu"))
+        #expect(error.feature == "parameters" && error.variable == "a")
+        // Other XML is not taken for a property list.
+        let xml = try #require(throws: TweakLoadError.self) {
+            try LocalTweakProvider(data: Data(#"<?xml version="1.0"?><config/>"#.utf8), source: "c.xml")
+        }
+        #expect(xml.description.contains("invalid JSON"))
+    }
+
     @Test("A tweaks file read as a template is an error, not a silent misread")
     func tweaksFileAsTemplate() throws {
         let error = try #require(throws: TweakLoadError.self) {

@@ -122,9 +122,9 @@ package struct LocalTweaksDocument: Sendable {
     }
 
     /// The error to report instead of a tweaks document's problems when the document is
-    /// recognisably of another format (by a property list's header, or a Firebase template's
-    /// shape: recognised only once reading it as a tweaks document failed, never to choose how to
-    /// read it); `nil` otherwise.
+    /// recognisably of another format (a property list's header, or a Firebase template's shape:
+    /// recognised only once reading it as a tweaks document failed, never to choose how to read
+    /// it); `nil` otherwise.
     private static func otherFormat(
         of bytes: [UInt8], root: JSONNode?, readAs format: TweakDocumentFormat, source: String
     ) -> TweakLoadError? {
@@ -136,8 +136,15 @@ package struct LocalTweaksDocument: Sendable {
             detected = .firebaseTemplate
         } else {
             let start = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-            let headers = ["bplist", "<?xml", "<!DOCTYPE plist", "<plist"].map { Array($0.utf8) }
-            guard headers.contains(where: { start.starts(with: $0) }) else { return nil }
+            // `Collection.firstRange(of:)` needs macOS 13: search the first bytes by hand.
+            let head = Array(start.prefix(512))
+            let plistTag = Array("<plist".utf8)
+            let isXMLPlist =
+                head.first == UInt8(ascii: "<") && head.count >= plistTag.count
+                && (0...(head.count - plistTag.count)).contains {
+                    head[$0..<$0 + plistTag.count].elementsEqual(plistTag)
+                }
+            guard start.starts(with: Array("bplist".utf8)) || isXMLPlist else { return nil }
             detected = .firebaseDefaultsPlist
         }
         return TweakLoadError(source: source, reason: .otherFormat(detected))

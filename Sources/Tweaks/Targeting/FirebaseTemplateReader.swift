@@ -23,10 +23,21 @@ extension ConditionReader {
     /// look like a Firebase template's, so that the error can name the format to ask for. Never
     /// used to choose how to read a document.
     static func looksLikeFirebaseTemplate(_ members: [JSONNode.Member]) -> Bool {
-        guard let parameters = members.first(where: { $0.key == "parameters" }),
-            case .object = parameters.value.content
-        else { return false }
-        return members.contains { ["conditions", "parameterGroups", "version", "etag"].contains($0.key) }
+        func member(_ key: String) -> JSONNode? { members.first { $0.key == key }?.value }
+        guard case .object(let parameters)? = member("parameters")?.content else { return false }
+        // What only a template has; a tweaks file with a typo in a feature named "parameters" is not one.
+        let parameterFields: Set = ["defaultValue", "conditionalValues", "valueType"]
+        let hasTemplateParameter = parameters.contains { parameter in
+            guard case .object(let fields) = parameter.value.content else { return false }
+            return fields.contains { parameterFields.contains($0.key) }
+        }
+        if hasTemplateParameter { return true }
+        if case .array? = member("conditions")?.content { return true }
+        if case .string? = member("etag")?.content { return true }
+        if case .object(let version)? = member("version")?.content {
+            return version.contains { $0.key == "versionNumber" || $0.key == "updateTime" }
+        }
+        return false
     }
 
     /// The tweaks of a template; problems go to ``issues`` with their tweak (feature, variable).
