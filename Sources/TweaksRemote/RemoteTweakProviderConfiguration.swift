@@ -20,9 +20,9 @@ public struct RemoteTweakProviderConfiguration: Sendable {
     /// signature check), and the configuration that was good before is kept.
     public var verifyDocument: (@Sendable (Data) throws -> Void)?
     /// The format the fetched and persisted documents are read in. Default:
-    /// ``TweakDocumentFormat/tweaks`` (full or compact form). A Firebase server template is read
-    /// only with ``TweakDocumentFormat/firebaseTemplate``: formats are never guessed from a
-    /// document's keys.
+    /// `TweakDocumentFormat.tweaks` (full or compact form). A Firebase server template is read
+    /// only with `.firebaseTemplate`, Firebase's defaults plist only with `.firebaseDefaultsPlist`:
+    /// formats are never guessed from a document's keys.
     public var documentFormat: TweakDocumentFormat
 
     /// Creates a configuration; each parameter sets the property of the same name.
