@@ -248,6 +248,45 @@ struct DocumentFormatTests {
         }
     }
 
+    @Test("Deeply nested and self-referencing property lists are typed errors, never a stack overflow")
+    func deepAndCyclicPlists() throws {
+        func reason(_ data: Data) throws -> TweakLoadError.Reason {
+            try #require(throws: TweakLoadError.self) {
+                try LocalTweakProvider(data: data, source: "d.plist", format: .firebaseDefaultsPlist)
+            }.reason
+        }
+        let depth = 200_000
+        let xml =
+            "<plist><dict><key>a</key>" + String(repeating: "<array>", count: depth)
+            + String(repeating: "</array>", count: depth) + "</dict></plist>"
+        #expect(try reason(Data(xml.utf8)).description.hasPrefix("invalid property list"))
+        // A binary plist of `count` one-element arrays, each holding the next (the last holds the
+        // first when `cycle`): 4-byte offsets and references.
+        func binary(count: Int, cycle: Bool) -> Data {
+            func bigEndian(_ value: Int, _ size: Int) -> [UInt8] {
+                (0..<size).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+            }
+            var bytes = Array("bplist00".utf8)
+            var offsets: [Int] = []
+            for index in 0..<count {
+                offsets.append(bytes.count)
+                if index == count - 1, !cycle {
+                    bytes.append(0xA0)
+                } else {
+                    bytes += [0xA1] + bigEndian(index == count - 1 ? 0 : index + 1, 4)
+                }
+            }
+            let tableOffset = bytes.count
+            for offset in offsets { bytes += bigEndian(offset, 4) }
+            bytes += [0, 0, 0, 0, 0, 0, 4, 4] + bigEndian(count, 8) + bigEndian(0, 8) + bigEndian(tableOffset, 8)
+            return Data(bytes)
+        }
+        #expect(try reason(binary(count: 100_000, cycle: false)).description.hasPrefix("invalid property list"))
+        #expect(try reason(binary(count: 5, cycle: true)).description.hasPrefix("invalid property list"))
+        // A valid shallow one is read to its end: an array is not a dictionary.
+        #expect(try reason(binary(count: 3, cycle: false)).field == nil)
+    }
+
     @Test("Mangled plists, XML and binary, never crash: each loads or throws a TweakLoadError")
     func mangledPlistsNeverCrash() throws {
         let root = try PropertyListSerialization.propertyList(from: Data(Self.plist.utf8), format: nil)
