@@ -25,7 +25,7 @@ enum FirebaseDefaultsPlist {
         do {
             root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
         } catch {
-            throw TweakLoadError(source: source, reason: .invalidPropertyList(Self.explanation(of: error)))
+            throw TweakLoadError(source: source, reason: .invalidPropertyList(error.localizedDescription))
         }
         // Foundation also reads OpenStep text, which takes almost any text for a string.
         guard format == .xml || format == .binary else {
@@ -42,7 +42,7 @@ enum FirebaseDefaultsPlist {
         tweaks.reserveCapacity(parameters.count)
         var names: [TweakKey: String] = [:]
         // Sorted, so that the error reported first does not depend on the dictionary's order.
-        for name in parameters.keys.sorted() {
+        for (name, stored) in parameters.sorted(by: { $0.key < $1.key }) {
             let key = ConditionReader.key(ofParameter: name, group: nil)
             func failure(_ reason: TweakLoadError.Reason) -> TweakLoadError {
                 TweakLoadError(source: source, feature: key.feature, variable: key.variable, reason: reason)
@@ -55,19 +55,13 @@ enum FirebaseDefaultsPlist {
             }
             names[key] = name
             let value: TweakValue
-            switch Self.value(parameters[name] as Any, named: name, integerRange: integerRange) {
+            switch Self.value(stored, named: name, integerRange: integerRange) {
             case .value(let typed): value = typed
             case .invalid(let reason): throw failure(reason)
             }
             tweaks[key] = Tweak(feature: key.feature, variable: key.variable, value: value, source: tweakSource)
         }
         return tweaks
-    }
-
-    /// What went wrong, in words, for a failure of `PropertyListSerialization`.
-    private static func explanation(of error: any Error) -> String {
-        let nsError = error as NSError
-        return (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
     }
 
     /// A parameter's value, or why it has none.
@@ -86,7 +80,8 @@ enum FirebaseDefaultsPlist {
         guard let number = stored as? NSNumber else {
             return .invalid(.wrongType(field: name, expected: valueTypes, found: typeName(of: stored)))
         }
-        switch UInt8(bitPattern: number.objCType.pointee) {
+        // `CChar` is `Int8` or `UInt8` by platform.
+        switch UInt8(truncatingIfNeeded: number.objCType.pointee) {
         case UInt8(ascii: "c"), UInt8(ascii: "B"):
             return .value(.bool(number.boolValue))
         case UInt8(ascii: "d"), UInt8(ascii: "f"):
@@ -111,7 +106,7 @@ enum FirebaseDefaultsPlist {
         case is Date: "a date"
         case is Data: "data"
         case is [Any]: "an array"
-        case is [String: Any], is NSDictionary: "a dictionary"
+        case is [String: Any]: "a dictionary"
         case is NSNumber: "a number"
         default: "\(type(of: value))"
         }
