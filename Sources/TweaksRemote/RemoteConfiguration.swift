@@ -16,15 +16,19 @@ struct RemoteConfiguration: Sendable {
     /// What the document uses that this version does not know, and was ignored.
     let warnings: [TweakLoadError]
 
-    /// Parses `data` as a tweaks document in the full or the compact form, by the
-    /// forward-compatibility rule (``LocalTweaksDocument/Strictness/lenient``). `source` names the
-    /// document in errors; `providerName` becomes each tweak's ``Tweak/source``.
-    init(data: Data, etag: String?, fetchTime: Date, source: String, providerName: String) throws(TweakLoadError) {
+    /// Parses `data` as a document of `format` (a tweaks document in the full or the compact
+    /// form, unless told otherwise), by the forward-compatibility rule
+    /// (``LocalTweaksDocument/Strictness/lenient``). `source` names the document in errors;
+    /// `providerName` becomes each tweak's ``Tweak/source``.
+    init(
+        data: Data, etag: String?, fetchTime: Date, source: String, providerName: String,
+        format: TweakDocumentFormat
+    ) throws(TweakLoadError) {
         self.data = data
         self.etag = etag
         self.fetchTime = fetchTime
         let document = try LocalTweaksDocument(
-            bytes: [UInt8](data), source: source, tweakSource: providerName, allowsBareValues: true,
+            bytes: [UInt8](data), source: source, tweakSource: providerName, format: format, allowsBareValues: true,
             strictness: .lenient)
         definitions = document.definitions
         lifecycles = document.lifecycles

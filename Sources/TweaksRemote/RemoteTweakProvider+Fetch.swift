@@ -144,7 +144,8 @@ extension RemoteTweakProvider {
         do {
             return .document(
                 try RemoteConfiguration(
-                    data: data, etag: etag, fetchTime: clock(), source: location, providerName: name)
+                    data: data, etag: etag, fetchTime: clock(), source: location, providerName: name,
+                    format: configuration.documentFormat)
             )
         } catch {
             return .failed(RemoteFetchError(source: location, reason: .invalidDocument(error)))

@@ -113,9 +113,7 @@ public final class RemoteTweakProvider: TweakProvider {
         var initial = State()
         if let cacheURL {
             do {
-                if let active = try Self.loadCache(
-                    at: cacheURL, location: source.location, name: name, verify: configuration.verifyDocument)
-                {
+                if let active = try Self.loadCache(at: cacheURL, location: source.location, name: name, configuration) {
                     initial.active = active
                     initial.lastFetchTime = active.fetchTime
                 }
@@ -139,11 +137,11 @@ public final class RemoteTweakProvider: TweakProvider {
     }
 
     private static func loadCache(
-        at url: URL, location: String, name: String, verify: (@Sendable (Data) throws -> Void)?
+        at url: URL, location: String, name: String, _ configuration: RemoteTweakProviderConfiguration
     ) throws(RemoteCacheError) -> RemoteConfiguration? {
         let cache = RemoteConfigurationCache(url: url)
         guard let entry = try cache.load(location: location) else { return nil }
-        if let verify {
+        if let verify = configuration.verifyDocument {
             do {
                 try verify(entry.data)
             } catch {
@@ -152,7 +150,8 @@ public final class RemoteTweakProvider: TweakProvider {
         }
         do {
             return try RemoteConfiguration(
-                data: entry.data, etag: entry.etag, fetchTime: entry.fetchTime, source: url.path, providerName: name)
+                data: entry.data, etag: entry.etag, fetchTime: entry.fetchTime, source: url.path, providerName: name,
+                format: configuration.documentFormat)
         } catch {
             throw RemoteCacheError(path: url.path, reason: .invalidDocument(error))
         }

@@ -1,4 +1,5 @@
 public import Foundation
+public import Tweaks
 
 /// The fetch policy and limits of a ``RemoteTweakProvider``.
 public struct RemoteTweakProviderConfiguration: Sendable {
@@ -18,15 +19,22 @@ public struct RemoteTweakProviderConfiguration: Sendable {
     /// document when the provider loads it; throwing rejects the document (for example after a
     /// signature check), and the configuration that was good before is kept.
     public var verifyDocument: (@Sendable (Data) throws -> Void)?
+    /// The format the fetched and persisted documents are read in. Default:
+    /// `TweakDocumentFormat.tweaks` (full or compact form). A Firebase server template is read
+    /// only with `.firebaseTemplate`, Firebase's defaults plist only with `.firebaseDefaultsPlist`:
+    /// formats are never guessed from a document's keys.
+    public var documentFormat: TweakDocumentFormat
 
     /// Creates a configuration; each parameter sets the property of the same name.
     public init(
         minimumFetchInterval: Double = 3600, backoff: RemoteBackoffPolicy = RemoteBackoffPolicy(),
-        maximumDocumentSize: Int = 1 << 20, verifyDocument: (@Sendable (Data) throws -> Void)? = nil
+        maximumDocumentSize: Int = 1 << 20, verifyDocument: (@Sendable (Data) throws -> Void)? = nil,
+        documentFormat: TweakDocumentFormat = .tweaks
     ) {
         self.minimumFetchInterval = minimumFetchInterval
         self.backoff = backoff
         self.maximumDocumentSize = maximumDocumentSize
         self.verifyDocument = verifyDocument
+        self.documentFormat = documentFormat
     }
 }

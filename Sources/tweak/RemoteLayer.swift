@@ -9,6 +9,7 @@ import TweaksRemote
 /// - `--remote URL`: the document; `https`, or `http` to a loopback host.
 /// - `--allow-insecure-http`: also allow plain `http` to other hosts.
 /// - `--remote-cache FILE`: the cache file; default ``defaultCachePath(for:)``.
+/// - `--remote-format FORMAT`: the document's format (see ``FormatOption``); default `tweaks`.
 ///
 /// A failed fetch never fails a command: it is reported on standard error and the command answers
 /// from the cache and the other layers.
@@ -16,7 +17,7 @@ struct RemoteLayer {
     let provider: RemoteTweakProvider
 
     /// The option names the remote layer takes, and its flag.
-    static let options: Set<String> = ["remote", "remote-cache"]
+    static let options: Set<String> = ["remote", "remote-cache", FormatOption.remoteName]
     static let flags: Set<String> = ["allow-insecure-http"]
 
     /// The longest one fetch may take, in seconds: a command that cannot reach the server answers
@@ -27,8 +28,8 @@ struct RemoteLayer {
     /// one that cannot be used is reported and ignored.
     static func make(_ arguments: CommandLineArguments) throws -> RemoteLayer? {
         guard let location = try arguments.value(of: "remote") else {
-            if try arguments.value(of: "remote-cache") != nil {
-                throw CommandLineArguments.UsageError(description: "--remote-cache needs --remote")
+            for option in ["remote-cache", FormatOption.remoteName] where try arguments.value(of: option) != nil {
+                throw CommandLineArguments.UsageError(description: "--\(option) needs --remote")
             }
             if arguments.flags.contains("allow-insecure-http") {
                 throw CommandLineArguments.UsageError(description: "--allow-insecure-http needs --remote")
@@ -48,7 +49,10 @@ struct RemoteLayer {
                     + "or with --allow-insecure-http)")
         }
         let cachePath = try arguments.value(of: "remote-cache") ?? defaultCachePath(for: url)
-        let provider = RemoteTweakProvider(source: source, cacheURL: URL(fileURLWithPath: cachePath), name: location)
+        let configuration = RemoteTweakProviderConfiguration(
+            documentFormat: try FormatOption.format(arguments, option: FormatOption.remoteName) ?? .tweaks)
+        let provider = RemoteTweakProvider(
+            source: source, cacheURL: URL(fileURLWithPath: cachePath), name: location, configuration: configuration)
         if let error = provider.cacheError {
             Console.error("tweak: warning: \(error); ignored")
         }

@@ -6,6 +6,7 @@ import Tweaks
 /// order given.
 ///
 /// - `--local FILE` (repeatable): local tweaks files; default `./LocalTweaks_example.json`.
+///   `--format FORMAT`: their format (see ``FormatOption``).
 /// - `--overrides FILE`: the overrides file. `--suite NAME`: the `UserDefaults` suite an app keeps
 ///   its overrides in. With neither, the default overrides file (``defaultOverridesPath``).
 /// - `--remote URL` and its options: see ``RemoteLayer``. Without it, nothing goes to the network.
@@ -33,7 +34,7 @@ struct TweakStack {
     }
 
     /// The option names the stack takes, and its flags.
-    static let options = Set(["local", "overrides", "suite", "decrypt"]).union(RemoteLayer.options)
+    static let options = Set(["local", "overrides", "suite", "decrypt", FormatOption.name]).union(RemoteLayer.options)
     static let flags = RemoteLayer.flags
 
     /// Builds the stack. `pollInterval` is how often the overrides file and the suite are checked
@@ -53,8 +54,9 @@ struct TweakStack {
                 "no \(Self.defaultLocalFile) in \(FileManager.default.currentDirectoryPath): run tweak in the folder "
                     + "that holds it, or name your tweaks files with --local FILE")
         }
+        let format = try FormatOption.format(arguments)
         locals = try (localFiles.isEmpty ? [Self.defaultLocalFile] : localFiles).map {
-            try LocalTweakProvider(jsonURL: URL(fileURLWithPath: $0), name: $0)
+            try LocalTweakProvider(jsonURL: URL(fileURLWithPath: $0), name: $0, format: format)
         }
         remote = try RemoteLayer.make(arguments)
         var providers: [any TweakProvider] = []

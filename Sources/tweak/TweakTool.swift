@@ -30,6 +30,9 @@ enum TweakTool {
         stack options (list, get, explain, set, reset, watch):
           --local FILE        a local tweaks file; repeatable, earlier files win
                               (default: ./LocalTweaks_example.json)
+          --format FORMAT     the format of the --local files (validate: of its FILEs or DOCs):
+                              tweaks, firebase-template or firebase-defaults-plist (default: a
+                              *.plist file is firebase-defaults-plist, any other a tweaks file)
           --overrides FILE    the overrides file (default, unless --suite is given: $TWEAKS_OVERRIDES_FILE,
                               else this folder's file in $XDG_CONFIG_HOME/tweaks/overrides/ or ~/.config/tweaks/overrides/)
           --suite NAME        the UserDefaults suite an app keeps its overrides in
@@ -40,6 +43,8 @@ enum TweakTool {
                               cached remote values answer), watch every --remote-poll SECONDS (default 30)
                               and, with --remote-events URL, whenever that server-sent events stream
                               announces a change (polling is then the fallback while it is down)
+          --remote-format FORMAT
+                              the format of the --remote document (default: tweaks)
           --remote-cache FILE where the fetched document is kept (default: one file per URL in
                               $XDG_CONFIG_HOME/tweaks/remote-cache/, else ~/.config/tweaks/remote-cache/)
           --allow-insecure-http
@@ -91,7 +96,7 @@ enum TweakTool {
         case "watch":
             return .init(valueOptions: stack.union(["remote-poll", "remote-events"]), flags: TweakStack.flags)
         case "reset": return .init(valueOptions: stack, flags: TweakStack.flags.union(["all"]))
-        case "validate": return .init(valueOptions: ["against"])
+        case "validate": return .init(valueOptions: ["against", FormatOption.name])
         case "help", "--help", "-h": return .init()
         case "audit": return AuditCommand.syntax
         case "generate":

@@ -11,6 +11,9 @@ import Tweaks
 /// as strictly as a file a person writes) against the tweaks DEFAULTS declares: every value must
 /// have the declared type, and every tweak must be declared (an undeclared one is most likely a
 /// misspelt name).
+///
+/// `--format FORMAT` reads the FILEs (or DOCs) in that format (see ``FormatOption``); DEFAULTS is
+/// read by its file name's rule.
 enum ValidateCommand {
     static func run(_ arguments: CommandLineArguments) throws -> Int32 {
         guard !arguments.positional.isEmpty else {
@@ -18,10 +21,14 @@ enum ValidateCommand {
                 description: "validate takes one or more FILEs (or --against DEFAULTS and DOCs)")
         }
         let defaults = try arguments.value(of: "against").map(loadDefaults)
+        let givenFormat = try FormatOption.format(arguments)
         var problemCount = 0
         var filesWithProblems = 0
         for path in arguments.positional {
-            let problems = defaults.map { remoteDocumentProblems(path, against: $0) } ?? localFileProblems(path)
+            let format = FormatOption.format(ofFile: path, given: givenFormat)
+            let problems =
+                defaults.map { remoteDocumentProblems(path, format: format, against: $0) }
+                ?? localFileProblems(path, format: format)
             for problem in problems { Console.out(problem) }
             problemCount += problems.count
             if !problems.isEmpty { filesWithProblems += 1 }
@@ -45,16 +52,16 @@ enum ValidateCommand {
         }
     }
 
-    /// A local tweaks file's schema problems, else what the code generator would reject.
-    private static func localFileProblems(_ path: String) -> [String] {
+    /// A local file's schema problems, else (for a tweaks file) what the code generator would reject.
+    private static func localFileProblems(_ path: String, format: TweakDocumentFormat) -> [String] {
         let data: Data
         do {
             data = try read(path)
         } catch {
             return [error.description]
         }
-        let problems = LocalTweaksDocument.problems(in: [UInt8](data), source: path)
-        guard problems.isEmpty else { return problems.map(\.description) }
+        let problems = LocalTweaksDocument.problems(in: [UInt8](data), source: path, format: format)
+        guard problems.isEmpty, format == .tweaks else { return problems.map(\.description) }
         do {
             _ = try AccessorGenerator.sources(
                 tweaksJSON: data, source: path, configuration: AccessorConfiguration(accessorName: "TweakAccessor"))
@@ -75,12 +82,14 @@ enum ValidateCommand {
 
     /// A remote document's problems: its first schema error, or each value of another type than
     /// declared and each undeclared tweak.
-    private static func remoteDocumentProblems(_ path: String, against defaults: LocalTweakProvider) -> [String] {
+    private static func remoteDocumentProblems(
+        _ path: String, format: TweakDocumentFormat, against defaults: LocalTweakProvider
+    ) -> [String] {
         let document: LocalTweaksDocument
         do {
             document = try LocalTweaksDocument(
-                bytes: [UInt8](try read(path)), source: path, tweakSource: path, allowsBareValues: true,
-                strictness: .strict)
+                bytes: [UInt8](try read(path)), source: path, tweakSource: path, format: format,
+                allowsBareValues: true, strictness: .strict)
         } catch {
             return [error.description]
         }

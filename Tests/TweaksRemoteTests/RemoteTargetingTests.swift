@@ -17,7 +17,9 @@ struct RemoteTargetingTests {
                                 "ratio": {"defaultValue": {"useInAppDefault": true}, "conditionalValues": {"beta": {"value": "0.5"}}, "valueType": "NUMBER"}},
                  "version": {"versionNumber": "7"}}
                 """#, to: "template.json")
-            let provider = try makeProvider(server, "template.json")
+            var configuration = testConfiguration()
+            configuration.documentFormat = .firebaseTemplate
+            let provider = try makeProvider(server, "template.json", configuration: configuration)
             await provider.fetchAndActivate()
             let defaults = EphemeralTweakProvider(name: "in-app", values: ["firebase": ["ratio": 1.0]])
             let manager = TweakManager(tweakProviders: [provider, defaults])

@@ -34,6 +34,18 @@ open class NSNumber: NSObject, @unchecked Sendable {
   public var uint64Value: UInt64 { 0 }
   public var int64Value: Int64 { 0 }
   public var doubleValue: Double { 0 }
+  public var boolValue: Bool { false }
+  public var stringValue: String { "" }
+  public var objCType: UnsafePointer<CChar> { fatalError() }
+}
+
+open class PropertyListSerialization: NSObject {
+  public enum PropertyListFormat: UInt, @unchecked Sendable { case openStep = 1, xml = 100, binary = 200 }
+  // Uncertain: in the SDK, ReadOptions is a typealias of MutabilityOptions.
+  public struct ReadOptions: OptionSet, Sendable { public let rawValue: UInt; public init(rawValue: UInt) { self.rawValue = rawValue } }
+  open class func propertyList(
+    from data: Data, options opt: ReadOptions = [], format: UnsafeMutablePointer<PropertyListFormat>?
+  ) throws -> Any { 0 }
 }
 
 public struct Data: Sendable, Hashable, RandomAccessCollection, MutableCollection, RangeReplaceableCollection {

@@ -7,7 +7,10 @@ package struct LocalTweakDefinition: Sendable, Hashable {
     package let generatedPropertyName: String?
 }
 
-/// A local tweaks document (the `LocalTweaks_example.json` schema), checked and turned into tweaks.
+/// A local tweaks document (the `LocalTweaks_example.json` schema), checked and turned into tweaks;
+/// or, when its reader names that ``TweakDocumentFormat``, a Firebase server template
+/// (`FirebaseTemplateReader.swift`) or Firebase's defaults plist (`FirebaseDefaultsPlist`). The
+/// format is never guessed from the keys: what follows is the tweaks format.
 ///
 /// The schema: a top-level object mapping feature names to objects that map variable names to
 /// entries. An entry is an object with a required `Value` (a Boolean, number, string, object or
@@ -64,31 +67,87 @@ package struct LocalTweaksDocument: Sendable {
 
     /// Parses `data`. `source` names the document in errors; `tweakSource` becomes each tweak's
     /// ``Tweak/source``.
-    init(data: Data, source: String, tweakSource: String?) throws(TweakLoadError) {
+    init(data: Data, source: String, tweakSource: String?, format: TweakDocumentFormat = .tweaks) throws(TweakLoadError)
+    {
         guard data.count <= Self.maximumSize else {
             throw TweakLoadError(source: source, reason: .tooLarge(limit: Self.maximumSize))
         }
-        try self.init(bytes: [UInt8](data), source: source, tweakSource: tweakSource)
+        try self.init(bytes: [UInt8](data), source: source, tweakSource: tweakSource, format: format)
     }
 
-    /// Parses UTF-8 `bytes`. `source` names the document in errors; `tweakSource` becomes each
-    /// tweak's ``Tweak/source``. Integers outside `integerRange` are read as doubles.
+    /// Parses `bytes` as a document of `format`. `source` names the document in errors;
+    /// `tweakSource` becomes each tweak's ``Tweak/source``. Integers outside `integerRange` are
+    /// read as doubles.
+    ///
+    /// A document that fails as a ``TweakDocumentFormat/tweaks`` document and is recognisably of
+    /// another format throws ``TweakLoadError/Reason/otherFormat(_:)`` naming the format to ask for.
     package init(
-        bytes: [UInt8], source: String, tweakSource: String?, allowsBareValues: Bool = false,
-        strictness: Strictness = .strict, integerRange: ClosedRange<Int64> = PlatformInt.range
+        bytes: [UInt8], source: String, tweakSource: String?, format: TweakDocumentFormat = .tweaks,
+        allowsBareValues: Bool = false, strictness: Strictness = .strict,
+        integerRange: ClosedRange<Int64> = PlatformInt.range
     ) throws(TweakLoadError) {
         guard bytes.count <= Self.maximumSize else {
             throw TweakLoadError(source: source, reason: .tooLarge(limit: Self.maximumSize))
         }
-        let root = try JSONParser.parse(
-            bytes, source: source, commonKeys: Reader.fieldNames, integerRange: integerRange)
+        if format.isPropertyList {
+            let tweaks = try FirebaseDefaultsPlist.tweaks(
+                in: bytes, source: source, tweakSource: tweakSource, integerRange: integerRange)
+            definitions = tweaks.mapValues { LocalTweakDefinition(tweak: $0, generatedPropertyName: nil) }
+            features = Self.features(of: tweaks.keys)
+            lifecycles = [:]
+            warnings = []
+            return
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(
+                bytes, source: source, commonKeys: Reader.fieldNames, integerRange: integerRange)
+        } catch {
+            throw Self.otherFormat(of: bytes, root: nil, readAs: format, source: source) ?? error
+        }
         var reader = Reader(
             bytes: bytes, source: source, tweakSource: tweakSource, allowsBareValues: allowsBareValues,
             strictness: strictness)
-        (definitions, features) = reader.read(root)
-        if let first = reader.problems.first { throw first }
+        (definitions, features) = format.isFirebaseTemplate ? reader.readFirebaseTemplate(root) : reader.read(root)
+        if let first = reader.problems.first {
+            throw Self.otherFormat(of: bytes, root: root, readAs: format, source: source) ?? first
+        }
         lifecycles = reader.lifecycles
         warnings = reader.warnings
+    }
+
+    /// The features of `keys`, with their variable names sorted.
+    private static func features(of keys: some Sequence<TweakKey>) -> [String: [String]] {
+        Dictionary(grouping: keys, by: \.feature).mapValues { $0.map(\.variable).sorted() }
+    }
+
+    /// The error to report instead of a tweaks document's problems when the document is
+    /// recognisably of another format (a property list's header, or a Firebase template's shape:
+    /// recognised only once reading it as a tweaks document failed, never to choose how to read
+    /// it); `nil` otherwise.
+    private static func otherFormat(
+        of bytes: [UInt8], root: JSONNode?, readAs format: TweakDocumentFormat, source: String
+    ) -> TweakLoadError? {
+        guard format == .tweaks else { return nil }
+        let detected: TweakDocumentFormat
+        if let root {
+            guard case .object(let members) = root.content, ConditionReader.looksLikeFirebaseTemplate(members)
+            else { return nil }
+            detected = .firebaseTemplate
+        } else {
+            let start = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+            // `Collection.firstRange(of:)` needs macOS 13: search the first bytes by hand.
+            let head = Array(start.prefix(512))
+            let plistTag = Array("<plist".utf8)
+            let isXMLPlist =
+                head.first == UInt8(ascii: "<") && head.count >= plistTag.count
+                && (0...(head.count - plistTag.count)).contains {
+                    head[$0..<$0 + plistTag.count].elementsEqual(plistTag)
+                }
+            guard start.starts(with: Array("bplist".utf8)) || isXMLPlist else { return nil }
+            detected = .firebaseDefaultsPlist
+        }
+        return TweakLoadError(source: source, reason: .otherFormat(detected))
     }
 
     /// The definition of one tweak, with its `GeneratedPropertyName`.
@@ -98,9 +157,20 @@ package struct LocalTweaksDocument: Sendable {
 
     /// Every problem of the document, in document order: what a linter reports. A JSON syntax
     /// error ends the list (nothing after it can be read); duplicate keys and schema problems do not.
-    package static func problems(in bytes: [UInt8], source: String) -> [TweakLoadError] {
+    /// A property list's first problem ends the list: Foundation reads it whole or not at all.
+    package static func problems(
+        in bytes: [UInt8], source: String, format: TweakDocumentFormat = .tweaks
+    ) -> [TweakLoadError] {
         guard bytes.count <= maximumSize else {
             return [TweakLoadError(source: source, reason: .tooLarge(limit: maximumSize))]
+        }
+        if format.isPropertyList {
+            do {
+                _ = try FirebaseDefaultsPlist.tweaks(in: bytes, source: source, tweakSource: nil)
+                return []
+            } catch {
+                return [error]
+            }
         }
         var duplicateKeys: [TweakLoadError] = []
         let root: JSONNode
@@ -108,11 +178,16 @@ package struct LocalTweaksDocument: Sendable {
             root = try JSONParser.parse(
                 bytes, source: source, commonKeys: Reader.fieldNames, duplicateKeys: &duplicateKeys)
         } catch {
+            if let other = otherFormat(of: bytes, root: nil, readAs: format, source: source) { return [other] }
             return (duplicateKeys + [error]).sorted(by: TweakLoadError.documentOrder)
         }
         var reader = Reader(bytes: bytes, source: source, tweakSource: nil)
-        _ = reader.read(root)
-        return (duplicateKeys + reader.problems).sorted(by: TweakLoadError.documentOrder)
+        _ = format.isFirebaseTemplate ? reader.readFirebaseTemplate(root) : reader.read(root)
+        let problems = duplicateKeys + reader.problems
+        if !problems.isEmpty, let other = otherFormat(of: bytes, root: root, readAs: format, source: source) {
+            return [other]
+        }
+        return problems.sorted(by: TweakLoadError.documentOrder)
     }
 }
 
@@ -165,7 +240,6 @@ extension LocalTweaksDocument {
                 report(.wrongType(field: nil, expected: "object", found: root.typeName), at: root.offset)
                 return ([:], [:])
             }
-            if ConditionReader.isFirebaseTemplate(features) { return readFirebaseTemplate(features) }
             var definitions: [TweakKey: LocalTweakDefinition] = [:]
             var featureVariables: [String: [String]] = [:]
             featureVariables.reserveCapacity(features.count)
@@ -358,9 +432,13 @@ extension LocalTweaksDocument {
         }
 
         /// A Firebase Remote Config server template's tweaks (see `FirebaseTemplateReader.swift`).
-        private mutating func readFirebaseTemplate(
-            _ members: [JSONNode.Member]
+        mutating func readFirebaseTemplate(
+            _ root: JSONNode
         ) -> (definitions: [TweakKey: LocalTweakDefinition], features: [String: [String]]) {
+            guard case .object(let members) = root.content else {
+                report(.wrongType(field: nil, expected: "object", found: root.typeName), at: root.offset)
+                return ([:], [:])
+            }
             var found: [(ConditionReader.Issue, String?, String?)] = []
             let tweaks = targeting.readFirebaseTemplate(members, tweakSource: tweakSource) {
                 found.append(($0, $1, $2))
@@ -370,8 +448,7 @@ extension LocalTweaksDocument {
                 report(issue.reason, at: issue.offset, feature: feature, variable: variable, asWarning: issue.isWarning)
             }
             let definitions = tweaks.mapValues { LocalTweakDefinition(tweak: $0, generatedPropertyName: nil) }
-            let features = Dictionary(grouping: tweaks.keys, by: \.feature).mapValues { $0.map(\.variable).sorted() }
-            return (definitions, features)
+            return (definitions, LocalTweaksDocument.features(of: tweaks.keys))
         }
 
         /// Reports the targeting problems found since the last call.

@@ -24,6 +24,8 @@ extension TweakLoadError {
             case invalidCondition(condition: String, detail: String)
             case undefinedCondition(String)
             case invalidFieldValue(field: String, value: String, expected: String)
+            case invalidPropertyList(String)
+            case otherFormat(TweakDocumentFormat)
         }
 
         private let code: Code
@@ -82,6 +84,15 @@ extension TweakLoadError {
             Reason(.invalidFieldValue(field: field, value: value, expected: expected))
         }
 
+        /// The property list cannot be read: malformed XML or binary, or another kind of property
+        /// list (OpenStep text); the text says what was found.
+        public static func invalidPropertyList(_ detail: String) -> Reason { Reason(.invalidPropertyList(detail)) }
+
+        /// The document was read as a tweaks document, failed, and is recognisably of another
+        /// `format` (a Firebase server template, a property list). Formats are never guessed: the
+        /// reader must name it (`format:` in Swift, `--format` in the `tweak` tool).
+        public static func otherFormat(_ format: TweakDocumentFormat) -> Reason { Reason(.otherFormat(format)) }
+
         /// The field or key the reason is about: of ``wrongType(field:expected:found:)``,
         /// ``missingField(_:)``, ``unknownField(_:)``, ``duplicateKey(_:)`` and
         /// ``invalidFieldValue(field:value:expected:)``; the condition's name of
@@ -99,13 +110,16 @@ extension TweakLoadError {
         /// The text a reason carries: the system's explanation (``unreadable(_:)``), the encoding
         /// (``unsupportedEncoding(_:)``), what was found (``invalidJSON(_:)``), the number as
         /// written (``numberOutOfRange(_:)``), which name (``emptyName(_:)``) or the value in error
-        /// (``invalidFieldValue(field:value:expected:)``); otherwise `nil`.
+        /// (``invalidFieldValue(field:value:expected:)``), what was found (``invalidPropertyList(_:)``)
+        /// or the format's name (``otherFormat(_:)``); otherwise `nil`.
         public var detail: String? {
             switch code {
             case .invalidFieldValue(_, let value, _): value
             case .unreadable(let text), .unsupportedEncoding(let text), .invalidJSON(let text),
-                .numberOutOfRange(let text), .emptyName(let text), .invalidCondition(_, let text):
+                .numberOutOfRange(let text), .emptyName(let text), .invalidCondition(_, let text),
+                .invalidPropertyList(let text):
                 text
+            case .otherFormat(let format): format.description
             default: nil
             }
         }
@@ -141,6 +155,10 @@ extension TweakLoadError {
                 "condition \"\(condition)\" is not defined in \"\(ConditionReader.conditionsKey)\""
             case .invalidFieldValue(let field, let value, let expected):
                 "\"\(field)\" is \(TweakValue.string(value).jsonText); expected \(expected)"
+            case .invalidPropertyList(let detail): "invalid property list: \(detail)"
+            case .otherFormat(let format):
+                "this is not a tweaks document but \(format.documentName), which is read only when asked for: "
+                    + "load it with format \(format.swiftName) (tweak tool: --format or --remote-format \(format))"
             case .unsupportedFormatVersion(let version) where version < 1:
                 "\"\(LocalTweaksDocument.schemaVersionKey)\" is \(version); format versions start at 1"
             case .unsupportedFormatVersion(let version):

@@ -1,13 +1,15 @@
 public import Foundation
 
-/// A read-only provider of the tweaks in a local JSON file, usually the app's defaults of last resort.
+/// A read-only provider of the tweaks in a local file, usually the app's defaults of last resort.
 ///
-/// The file maps features to variables to entries with a `Value` and optional `Title`,
-/// `Description`, `Group`, `GeneratedPropertyName` and `Encrypted` fields, and the lifecycle
-/// lifecycle fields (`Owner`, `Kind`, `Created`, `Expires`; see `LocalTweaks_example.json`), which
-/// it declares with its values' types (``declarations``). It is checked strictly when the provider is created: any problem
-/// throws a ``TweakLoadError`` naming the file, line, column and tweak. Entries marked `Encrypted`
-/// are returned through ``decryptionClosure``.
+/// A tweaks file (``TweakDocumentFormat/tweaks``, JSON) maps features to variables to entries
+/// with a `Value` and optional `Title`, `Description`, `Group`, `GeneratedPropertyName` and
+/// `Encrypted` fields, and the lifecycle fields (`Owner`, `Kind`, `Created`, `Expires`; see
+/// `LocalTweaks_example.json`), which it declares with its values' types (``declarations``). The provider also reads a Firebase server template or Firebase's
+/// defaults plist when told so (see ``TweakDocumentFormat``). The document is checked strictly
+/// when the provider is created: any problem throws a ``TweakLoadError`` naming the file, line,
+/// column (JSON only) and tweak. Entries marked `Encrypted` are returned through
+/// ``decryptionClosure``.
 public final class LocalTweakProvider: TweakProvider {
     /// The name shown as the source of the provider's tweaks.
     public let name: String
@@ -20,11 +22,21 @@ public final class LocalTweakProvider: TweakProvider {
     private let lifecycles: [TweakKey: TweakLifecycle]
     private let decryption = Locked<DecryptionClosure?>(nil)
 
-    /// A provider of the tweaks in the JSON file at `jsonURL`, a file URL.
+    /// A provider of the tweaks in the file at `jsonURL`, a file URL, read as a document of
+    /// `format`.
+    ///
+    /// Without `format`, the file's name decides, and nothing else: a name ending in `.plist` (in
+    /// any case) is a ``TweakDocumentFormat/firebaseDefaultsPlist``, any other a
+    /// ``TweakDocumentFormat/tweaks`` file, whatever its feature names. A Firebase server template
+    /// loads only with `format: .firebaseTemplate`.
     ///
     /// - Throws: ``TweakLoadError`` whose source is the file's path: ``TweakLoadError/Reason/unreadable(_:)``
-    ///   when the file cannot be read, or the first problem found in its contents.
-    public convenience init(jsonURL: URL, name: String = "LocalTweakProvider") throws(TweakLoadError) {
+    ///   when the file cannot be read, or the first problem found in its contents
+    ///   (``TweakLoadError/Reason/otherFormat(_:)`` when a tweaks file fails and is recognisably
+    ///   a template or a property list).
+    public convenience init(
+        jsonURL: URL, name: String = "LocalTweakProvider", format: TweakDocumentFormat? = nil
+    ) throws(TweakLoadError) {
         let path = jsonURL.isFileURL ? jsonURL.path : jsonURL.absoluteString
         let data: Data
         do {
@@ -32,17 +44,19 @@ public final class LocalTweakProvider: TweakProvider {
         } catch {
             throw TweakLoadError(source: path, reason: .unreadable(error.localizedDescription))
         }
-        try self.init(data: data, source: path, name: name)
+        try self.init(data: data, source: path, name: name, format: format ?? .ofFile(jsonURL))
     }
 
-    /// A provider of the tweaks in the JSON document `data`; `source` names it in errors.
+    /// A provider of the tweaks in the document `data`, of `format` (a tweaks document unless
+    /// told otherwise); `source` names it in errors.
     ///
     /// - Throws: ``TweakLoadError`` for the first problem found in the document.
     public init(
-        data: Data, source: String = "<data>", name: String = "LocalTweakProvider"
+        data: Data, source: String = "<data>", name: String = "LocalTweakProvider",
+        format: TweakDocumentFormat = .tweaks
     ) throws(TweakLoadError) {
         self.name = name
-        let document = try LocalTweaksDocument(data: data, source: source, tweakSource: name)
+        let document = try LocalTweaksDocument(data: data, source: source, tweakSource: name, format: format)
         definitions = document.definitions
         features = document.features
         lifecycles = document.lifecycles

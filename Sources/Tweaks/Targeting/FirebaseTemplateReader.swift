@@ -1,7 +1,8 @@
 /// Reads a Firebase Remote Config server template as a tweaks document.
 ///
-/// A template is recognised by its top-level `parameters` object next to `conditions`,
-/// `parameterGroups`, `version` or `etag`. Its parts map to tweaks:
+/// A document is read as a template only when its reader asks for
+/// ``TweakDocumentFormat/firebaseTemplate``: a tweaks file may name its features `parameters` or
+/// `version`. Its parts map to tweaks:
 ///
 /// - a parameter `feature.variable` is that feature's variable (split at the first dot); a
 ///   parameter inside a `parameterGroups` group is a variable of the feature named after the
@@ -18,12 +19,25 @@ extension ConditionReader {
     /// The feature of parameters that name none and belong to no group.
     static let fallbackFeature = "firebase"
 
-    /// Whether `members`, a document's top level, are a Firebase template's.
-    static func isFirebaseTemplate(_ members: [JSONNode.Member]) -> Bool {
-        guard let parameters = members.first(where: { $0.key == "parameters" }),
-            case .object = parameters.value.content
-        else { return false }
-        return members.contains { ["conditions", "parameterGroups", "version", "etag"].contains($0.key) }
+    /// Whether `members`, the top level of a document that failed to load as a tweaks document,
+    /// look like a Firebase template's, so that the error can name the format to ask for. Never
+    /// used to choose how to read a document.
+    static func looksLikeFirebaseTemplate(_ members: [JSONNode.Member]) -> Bool {
+        func member(_ key: String) -> JSONNode? { members.first { $0.key == key }?.value }
+        guard case .object(let parameters)? = member("parameters")?.content else { return false }
+        // What only a template has; a tweaks file with a typo in a feature named "parameters" is not one.
+        let parameterFields: Set = ["defaultValue", "conditionalValues", "valueType"]
+        let hasTemplateParameter = parameters.contains { parameter in
+            guard case .object(let fields) = parameter.value.content else { return false }
+            return fields.contains { parameterFields.contains($0.key) }
+        }
+        if hasTemplateParameter { return true }
+        if case .array? = member("conditions")?.content { return true }
+        if case .string? = member("etag")?.content { return true }
+        if case .object(let version)? = member("version")?.content {
+            return version.contains { $0.key == "versionNumber" || $0.key == "updateTime" }
+        }
+        return false
     }
 
     /// The tweaks of a template; problems go to ``issues`` with their tweak (feature, variable).
@@ -80,7 +94,7 @@ extension ConditionReader {
         return tweaks
     }
 
-    /// The tweak a parameter maps to.
+    /// The tweak a parameter maps to, in a template and in a defaults plist (`FirebaseDefaultsPlist`).
     static func key(ofParameter name: String, group: String?) -> TweakKey {
         if let group { return TweakKey(feature: group, variable: name) }
         if let dot = name.firstIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex {

@@ -30,7 +30,9 @@ struct AuditDeclarations {
             } catch {
                 throw TweakLoadError(source: file, reason: .unreadable(error.localizedDescription))
             }
-            let document = try LocalTweaksDocument(bytes: [UInt8](data), source: file, tweakSource: file)
+            let document = try LocalTweaksDocument(
+                bytes: [UInt8](data), source: file, tweakSource: file,
+                format: FormatOption.format(ofFile: file, given: nil))
             for (key, definition) in document.definitions.sorted(by: { $0.key < $1.key }) where tweaks[key] == nil {
                 tweaks[key] = Declared(
                     key: key, file: file, lifecycle: document.lifecycles[key] ?? TweakLifecycle())

@@ -31,7 +31,8 @@ struct FirebaseTemplateTests {
         """#
 
     static func manager() throws -> TweakManager {
-        let template = try LocalTweakProvider(data: Data(Self.template.utf8), source: "template.json", name: "firebase")
+        let template = try LocalTweakProvider(
+            data: Data(Self.template.utf8), source: "template.json", name: "firebase", format: .firebaseTemplate)
         let defaults = try LocalTweakProvider(
             data: Data(#"{"firebase": {"ratio": {"Value": 1.0}, "fallback_only": {"Value": 0}}}"#.utf8), name: "in-app")
         return TweakManager(tweakProviders: [template, defaults])
@@ -67,14 +68,14 @@ struct FirebaseTemplateTests {
     func remote() throws {
         let text = Self.template.replacingOccurrences(of: "STRING_EXACTLY_MATCHES", with: "STRING_FUTURE_MATCH")
         let document = try LocalTweaksDocument(
-            bytes: Array(text.utf8), source: "remote", tweakSource: "remote", allowsBareValues: true,
-            strictness: .lenient)
+            bytes: Array(text.utf8), source: "remote", tweakSource: "remote", format: .firebaseTemplate,
+            allowsBareValues: true, strictness: .lenient)
         #expect(document.warnings.map(\.reason.field) == ["beta"])
         let tweak = try #require(document.definition(feature: "checkout", variable: "enabled")?.tweak)
         #expect(tweak.targeting?.decide(for: TweakContext(attributes: ["plan": "beta"])).value == false)
         // Strict (a local file): the same template is rejected with a typed error naming the condition.
         #expect(throws: TweakLoadError.self) {
-            try LocalTweakProvider(data: Data(text.utf8), source: "template.json")
+            try LocalTweakProvider(data: Data(text.utf8), source: "template.json", format: .firebaseTemplate)
         }
     }
 
@@ -82,14 +83,14 @@ struct FirebaseTemplateTests {
     func wrongValues() throws {
         let text = #"{"parameters": {"n": {"defaultValue": {"value": "ten"}, "valueType": "NUMBER"}}, "version": {}}"#
         let error = try #require(throws: TweakLoadError.self) {
-            try LocalTweakProvider(data: Data(text.utf8), source: "template.json")
+            try LocalTweakProvider(data: Data(text.utf8), source: "template.json", format: .firebaseTemplate)
         }
         #expect(error.feature == "firebase" && error.variable == "n")
         #expect(error.source == "template.json")
         let undefined =
             #"{"parameters": {"a.b": {"defaultValue": {"value": "x"}, "conditionalValues": {"nope": {"value": "y"}}}}, "conditions": []}"#
         let undefinedError = try #require(throws: TweakLoadError.self) {
-            try LocalTweakProvider(data: Data(undefined.utf8), source: "template.json")
+            try LocalTweakProvider(data: Data(undefined.utf8), source: "template.json", format: .firebaseTemplate)
         }
         #expect(undefinedError.reason == .undefinedCondition("nope"))
         #expect(undefinedError.feature == "a" && undefinedError.variable == "b")
