@@ -30,6 +30,8 @@ struct LookupOutcome {
     /// Whether a layer's answer was decided by conditional values: the outcome holds for the
     /// read's context only, and is not cached.
     var dependsOnContext = false
+    /// The manager's memory of logged problems: a problem is logged once (see ``ProblemLog``).
+    let problemLog: ProblemLog
 
     /// A layer's `tweak`: passed over when `check` gives a reason, else the answer unless a layer
     /// decided already; recorded in `trace` when there is one.
@@ -60,16 +62,20 @@ struct LookupOutcome {
     ) {
         pass(
             over: TweakError.notSupported(feature: key.feature, variable: key.variable, reason: reason), key: key,
-            log: log, layer: "\(layer())'s value")
+            log: log, layer: layer(), answer: .value(tweak.value))
         trace?.record(layer(), .rejected(tweak, reason: reason), wins: false)
     }
 
-    /// Notes an answer passed over while undecided: logged, and the first one kept to be thrown.
-    mutating func pass(over error: any Error, key: TweakKey, log: LogClosure?, layer: @autoclosure () -> String) {
+    /// Notes an answer passed over while undecided: logged (once per problem, by ``problemLog``),
+    /// and the first one kept to be thrown.
+    mutating func pass(
+        over error: any Error, key: TweakKey, log: LogClosure?, layer: @autoclosure () -> String,
+        answer: ProblemLog.Answer = .failure
+    ) {
         guard !isDecided else { return }
         if let log {
             let reason = (error as? TweakError)?.reason ?? String(describing: error)
-            log("\(key): \(layer()) is passed over: \(reason)", .error)
+            problemLog.report(key, layer: layer(), answer: answer, reason: reason, log: log)
         }
         if firstFailure == nil { firstFailure = error }
     }
@@ -105,7 +111,7 @@ extension TweakManager {
         _ key: TweakKey, override: TweakOverrides.Entry?, log: LogClosure?, check: (Tweak) -> String? = { _ in nil },
         featureVerdict: String? = nil, trace: inout LookupTrace?
     ) -> LookupOutcome {
-        var outcome = LookupOutcome()
+        var outcome = LookupOutcome(problemLog: problemLog)
         // Answers are built for a trace only: a read pays for no `Answer` it does not show.
         let isTracing = trace != nil
 
@@ -146,7 +152,9 @@ extension TweakManager {
                 tweak = found.source == nil ? found.with(source: provider.name) : found
             case nil:
                 guard let feature = featureVerdict, let verdict = verdict(of: provider, on: feature, key: key) else {
-                    log?("\(key) not in \(provider.name)", .verbose)
+                    // ProblemLog: a layer without the tweak no longer has a problem with it.
+                    if let log { problemLog.observe(key, layer: provider.name, value: nil, log: log) }
+                    log?("\(key) not in \(provider.name)", .trace)
                     if isTracing { trace?.record(provider.name, .notFound, wins: false) }
                     continue
                 }
@@ -163,6 +171,8 @@ extension TweakManager {
                 tweak = resolved.tweak
                 decision = resolved.decision
             }
+            // ProblemLog: a layer that answers otherwise than it did when passed over has no problem now.
+            if let log { problemLog.observe(key, layer: provider.name, value: tweak.value, log: log) }
             // A value of another type than the local defaults file declares is unusable too.
             if declarations.checksProvider[index], let declaredKind = declarations.kind(of: key),
                 !tweak.value.isCompatible(with: declaredKind), let reason = declarations[key]?.mismatch(tweak)
@@ -187,7 +197,7 @@ extension TweakManager {
         let context = evaluationContext
         let decision = trace != nil ? targeting.decision(for: context) : nil
         guard let answer = targeting.answer(of: tweak, for: context) else {
-            log?("\(key): \(layer) gives no answer for this context", .verbose)
+            log?("\(key): \(layer) gives no answer for this context", .trace)
             trace?.record(layer, .notFound, wins: false, decision: decision)
             return nil
         }

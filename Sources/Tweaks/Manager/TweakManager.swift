@@ -53,6 +53,9 @@ public final class TweakManager: Sendable {
 
     let state = Locked(State())
 
+    /// The problems this manager's reads have logged, so that each is logged once (``ProblemLog``).
+    let problemLog = ProblemLog()
+
     /// Identifies this manager's caches in every thread and its change registrations; never reused.
     let id: UInt64
     /// Incremented by every change: threads compare it with their cache's (see ``TweakCache``).
@@ -168,7 +171,7 @@ public final class TweakManager: Sendable {
         let cache = threadCache()
         let log = cache.settings.log
         if let cached = cache.entry(for: key) {
-            log?("\(key) answered from the cache", .verbose)
+            log?("\(key) answered from the cache", .trace)
             switch cached {
             case .hit(let tweak): return tweak
             case .miss: return nil
