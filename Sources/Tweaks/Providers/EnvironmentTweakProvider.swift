@@ -17,6 +17,14 @@ public import Foundation
 /// `checkout.max-items` is `TWEAK_CHECKOUT__MAX_ITEMS`. ``environmentName(feature:variable:)``
 /// gives the name of any tweak.
 ///
+/// **Ambiguous names.** Several tweaks can have one name: `Checkout.enabled` and `checkout.enabled`
+/// are both `TWEAK_CHECKOUT__ENABLED`, `a.b__c` and `a__b.c` both `TWEAK_A__B__C`. A variable sets
+/// a tweak only when that tweak is the only one it can name: one that names two or more tweaks
+/// the local defaults declare sets none of them (reading any of them fails with a ``ValueError``,
+/// so the next layer answers), and ``problems`` reports it. A tweak the defaults do not declare is
+/// set only by a name that splits one way into feature and variable (exactly one `__`, no `___`)
+/// and that names no declared tweak.
+///
 /// **Values.** A tweak that a manager's local defaults file declares is read as the declared type
 /// (``TweakValue/init(parsing:like:)``: `20` for an `Int`, `true` for a `Bool`, any text for a
 /// `String`, a JSON object with the declared keys). Another is read as JSON when it is JSON and as
@@ -49,8 +57,9 @@ public final class EnvironmentTweakProvider: TweakProvider {
     public let name: String
     /// The variables that start with ``prefix``, as they were when the provider was made.
     private let variables: [String: String]
-    /// The declared types of the managers that use the provider (the latest made wins).
-    private let declarations = Locked<TweakDeclarations?>(nil)
+    /// The declared types of the managers that use the provider (the latest made wins), and the
+    /// declared tweaks each environment name names.
+    private let declarations = Locked<(types: TweakDeclarations, tweaksByName: [String: [TweakKey]])?>(nil)
 
     /// A provider of the variables of `environment` (by default the process's) that start with
     /// `prefix`.
@@ -71,10 +80,24 @@ public final class EnvironmentTweakProvider: TweakProvider {
     /// The tweak set by its environment variable, typed by the declared type when a manager's local
     /// defaults file declares it; `nil` when the variable is not set.
     /// - Throws: ``ValueError`` when the value cannot be read as the declared type (or is malformed JSON).
+    /// - Throws: ``ValueError`` too when the variable names more than one tweak (see "Ambiguous
+    ///   names" above).
     public func tweak(for key: TweakKey) throws -> Tweak? {
         let environmentName = environmentName(feature: key.feature, variable: key.variable)
         guard let text = variables[environmentName] else { return nil }
-        let declared = declarations.withLock { $0 }?[key]
+        let adopted = declarations.withLock { $0 }
+        let declared = adopted?.types[key]
+        let named = adopted?.tweaksByName[environmentName] ?? []
+        if named.count > 1 {
+            throw ValueError(environmentVariable: environmentName, key: key, reason: Self.ambiguity(named))
+        }
+        if declared == nil {
+            guard named.isEmpty else { return nil }  // the variable sets the declared tweak of its name
+            let readings = Self.readings(of: environmentName.dropFirst(prefix.count))
+            guard readings.count == 1 else {
+                throw ValueError(environmentVariable: environmentName, key: key, reason: Self.ambiguity(readings))
+            }
+        }
         do {
             let value =
                 try declared.map { try TweakValue(parsing: text, like: $0.value) }
@@ -91,20 +114,17 @@ public final class EnvironmentTweakProvider: TweakProvider {
     /// (the others are reported by ``problems``).
     public var knownTweaks: [Tweak] {
         guard let declarations = declarations.withLock({ $0 }) else { return [] }
-        return declarations.keys.compactMap { key in (try? tweak(for: key)) ?? nil }
+        return declarations.types.keys.compactMap { key in (try? tweak(for: key)) ?? nil }
     }
 
     /// What is wrong with the environment, as far as the provider can tell: a variable with the
-    /// prefix that names no declared tweak (a misspelt name) or lacks the `__` between feature and
-    /// variable, and each value that cannot be read as its declared type. Empty before a manager
-    /// uses the provider, except for names without `__`.
+    /// prefix that names no declared tweak (a misspelt name), names more than one (see "Ambiguous
+    /// names" above) or lacks the `__` between feature and variable, and each value that cannot be
+    /// read as its declared type. Before a manager uses the provider: names without `__`, and names
+    /// that split more than one way into feature and variable.
     public var problems: [ValueError] {
         let declarations = declarations.withLock { $0 }
-        let declaredNames = Dictionary(
-            (declarations.map { Array($0.keys) } ?? []).map {
-                (environmentName(feature: $0.feature, variable: $0.variable), $0)
-            },
-            uniquingKeysWith: { first, _ in first })
+        let declaredNames = declarations?.tweaksByName ?? [:]
         var problems: [ValueError] = []
         for variable in variables.keys.sorted() {
             let parts = Self.split(variable.dropFirst(prefix.count))
@@ -117,12 +137,24 @@ public final class EnvironmentTweakProvider: TweakProvider {
                         reason: "expected \(prefix)<FEATURE>__<VARIABLE> (two underscores between them)"))
                 continue
             }
-            guard declarations != nil else { continue }
-            guard let key = declaredNames[variable] else {
+            guard declarations != nil else {
+                let readings = Self.readings(of: variable.dropFirst(prefix.count))
+                if readings.count > 1 {
+                    problems.append(
+                        ValueError(environmentVariable: variable, key: readings[0], reason: Self.ambiguity(readings)))
+                }
+                continue
+            }
+            let named = declaredNames[variable] ?? []
+            guard let key = named.first else {
                 problems.append(
                     ValueError(
                         environmentVariable: variable, key: guessed,
                         reason: "names no declared tweak (a misspelt name?)"))
+                continue
+            }
+            guard named.count == 1 else {
+                problems.append(ValueError(environmentVariable: variable, key: key, reason: Self.ambiguity(named)))
                 continue
             }
             do {
@@ -138,7 +170,10 @@ public final class EnvironmentTweakProvider: TweakProvider {
     /// each problem of the environment is posted as a failure (operation `environment`), so that
     /// the manager's log closure and ``TweakManager/providerEvents`` hear about it.
     func adopt(_ declarations: TweakDeclarations) {
-        self.declarations.withLock { $0 = declarations }
+        let tweaksByName = Dictionary(
+            grouping: declarations.keys.sorted { ($0.feature, $0.variable) < ($1.feature, $1.variable) },
+            by: { environmentName(feature: $0.feature, variable: $0.variable) })
+        self.declarations.withLock { $0 = (declarations, tweaksByName) }
         let problems = problems
         guard !problems.isEmpty else { return }
         postEvent(.failed(.environment, error: EnvironmentProblems(problems: problems), nextRetry: nil))
@@ -156,6 +191,31 @@ public final class EnvironmentTweakProvider: TweakProvider {
             }
         }
         return mangled
+    }
+
+    /// Why a variable that can name each of `tweaks` sets none of them.
+    private static func ambiguity(_ tweaks: [TweakKey]) -> String {
+        "names more than one tweak (\(tweaks.map(\.description).joined(separator: ", "))), so it sets none of them"
+    }
+
+    /// The tweaks `name` (after the prefix) can name, lower-cased, one for each place of the `__`
+    /// between feature and variable: `A__B` → `a.b`; `A___B` → `a._b`, `a_.b`; `A__B__C` → `a.b__c`,
+    /// `a__b.c`. Empty feature or variable parts are not readings.
+    private static func readings(of name: Substring) -> [TweakKey] {
+        let lowered = Array(name.lowercased().unicodeScalars)
+        var readings: [TweakKey] = []
+        var index = 1
+        while index + 2 < lowered.count {
+            if lowered[index] == "_", lowered[index + 1] == "_" {
+                var feature = String.UnicodeScalarView()
+                feature.append(contentsOf: lowered[..<index])
+                var variable = String.UnicodeScalarView()
+                variable.append(contentsOf: lowered[(index + 2)...])
+                readings.append(TweakKey(feature: String(feature), variable: String(variable)))
+            }
+            index += 1
+        }
+        return readings
     }
 
     /// `CHECKOUT__MAX_ITEMS` → `["CHECKOUT", "MAX_ITEMS"]`: the parts between double underscores.
