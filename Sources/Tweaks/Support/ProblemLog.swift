@@ -50,17 +50,18 @@ final class ProblemLog: Sendable {
     }
 
     /// Notes that `layer` answered `key` with `value` (`nil`: it has no such tweak) and did not
-    /// fail: a problem it had with another answer is gone, and logged so at `notice`.
-    func observe(_ key: TweakKey, layer: String, value: TweakValue?, log: LogClosure) {
+    /// fail: a problem it had with another answer is gone, and logged so at `notice`. The layer's
+    /// name is asked for only while some problem is open, and outside the lock.
+    func observe(_ key: TweakKey, layer: @autoclosure () -> String, value: TweakValue?, log: LogClosure) {
+        guard !open.withLock({ $0.isEmpty }) else { return }
+        let subject = Subject(key: key, layer: layer())
         let gone: Problem? = open.withLock { open in
-            guard !open.isEmpty else { return nil }
-            let subject = Subject(key: key, layer: layer)
             guard let problem = open[subject], value.map({ problem.answer != .value($0) }) ?? true else {
                 return nil
             }
             open[subject] = nil
             return problem
         }
-        if let gone { log("\(key): \(layer) is no longer passed over (it was: \(gone.reason))", .notice) }
+        if let gone { log("\(key): \(subject.layer) is no longer passed over (it was: \(gone.reason))", .notice) }
     }
 }
