@@ -25,7 +25,7 @@ struct AccessorSourceRenderer {
             "///",
             "/// Every read asks the manager, so overrides, remote values and the cache apply. When no provider",
             "/// has a tweak or its value has another type, a property returns the value from the tweaks file and",
-            "/// logs why through the manager's `logClosure` (a miss at `debug`, anything else at `error`).",
+            "/// logs why through the manager's `logClosure` at `debug` (a problem behind it is logged once, at `error`).",
             "/// Encrypted tweaks have no such default: their properties are optional and read `nil` instead.",
             "/// Assigning a property writes an override; assigning `nil` to an optional one removes it.",
             "\(access)final class \(accessorName): Sendable {",
@@ -179,8 +179,7 @@ struct AccessorSourceRenderer {
                     return try body()
                 } catch {
                     if let log = tweakManager.logClosure {
-                        let isMiss = if case TweakError.notFound = error { true } else { false }
-                        log("\\(feature).\\(variable): \\(error); \\(fallback)", isMiss ? .debug : .error)
+                        log("\\(feature).\\(variable): \\(error); \\(fallback)", .debug)
                     }
                     return nil
                 }

@@ -44,6 +44,11 @@ public struct TweakRequest: Sendable {
         }
     }
 
+    /// The asking manager's schema, when a manager made the request.
+    var schema: TweakSchema? {
+        if case .schema(let schema) = declared { schema } else { nil }
+    }
+
     /// The context the read is for: the read's own (a contextual manager's), else the task's
     /// (``TweakContext/withScope(_:)``), else the manager's ambient ``TweakManager/context``;
     /// `nil` when none is set (conditions that need one are false). Resolved when asked.

@@ -17,7 +17,9 @@ public import Tweaks
 ///   - manager: the only manager the overrides apply to; `nil` for every manager.
 ///   - strict: fail the test when an override's type differs from the tweak's declared type (the
 ///     lowest-priority provider's value), or when no provider declares the tweak, instead of
-///     silently reading it. The issue points at this call.
+///     silently reading it; once per tweak. The issue points at this call. With a `manager`, every
+///     override is checked on entry, read or not (a misspelt `new_flwo` that nothing reads fails
+///     too); without one, when a manager reads it.
 ///   - fileID: the file of the call, where a strict-mode issue is reported; leave the default.
 ///   - filePath: the path of that file; leave the default.
 ///   - line: the line of the call; leave the default.
@@ -30,7 +32,10 @@ public func withTweakOverrides<Result>(
     operation: () throws -> Result
 ) rethrows -> Result {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return try TweakOverrides(overrides, in: manager).strict(strict, at: location).withScope(operation)
+    return try TweakOverrides(overrides, in: manager).strict(strict, at: location).withScope {
+        overrides.checkOnEntry(in: manager, isStrict: strict)
+        return try operation()
+    }
 }
 
 /// The `async` form of ``withTweakOverrides(_:in:strict:fileID:filePath:line:column:operation:)-(_,_,_,_,_,_,_,()->Result)``.
@@ -40,5 +45,8 @@ public func withTweakOverrides<Result>(
     isolation: isolated (any Actor)? = #isolation, operation: () async throws -> Result
 ) async rethrows -> Result {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return try await TweakOverrides(overrides, in: manager).strict(strict, at: location).withScope(operation)
+    return try await TweakOverrides(overrides, in: manager).strict(strict, at: location).withScope {
+        overrides.checkOnEntry(in: manager, isStrict: strict)
+        return try await operation()
+    }
 }

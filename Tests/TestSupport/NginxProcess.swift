@@ -130,8 +130,12 @@ public final class NginxProcess: Sendable {
             try process.run()
             let server = NginxProcess(root: root, port: port, pid: process.processIdentifier)
             let deadline = Date().addingTimeInterval(5)
+            // Ours only once nginx wrote its pid file, which it does after binding the port: while a
+            // failed bind is retried (nginx tries 5 times in 2 s), a connection would reach the
+            // process that took the port, another test run's server, and the test would talk to it.
+            let pidFile = root.appendingPathComponent("nginx.pid").path
             while Date() < deadline {
-                if Loopback.canConnect(port: port) { return server }
+                if FileManager.default.fileExists(atPath: pidFile), Loopback.canConnect(port: port) { return server }
                 if !process.isRunning { break }
                 try await Task.sleep(nanoseconds: 10_000_000)
             }

@@ -27,7 +27,7 @@ import Testing
                 #expect(run.status == 1)
                 #expect(
                     run.lines.dropLast() == [
-                        #"bad.json:1:37: f.v: "Expires" is "2026-02-30"; expected a date written YYYY-MM-DD"#,
+                        #"bad.json:1:37: f.v: "Expires" is "2026-02-30"; expected a day from 01 to 28 (February 2026 has 28 days)"#,
                         #"bad.json:1:59: f.v: "Kind" is "relase"; expected one of release, experiment, operational, permission"#,
                         #"bad.json:1:78: f.v: "Owner" is number; expected string"#,
                     ])

@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -10,6 +11,29 @@ import Testing
             Issue.record(NginxServer.skipMessage, severity: .warning)
         } else if !Nchan.isRequiredOrAvailable {
             Issue.record(Comment(rawValue: Nchan.skipMessage), severity: .warning)
+        }
+    }
+}
+
+/// Two `swift test` runs at once: a port found free can be taken by the other run before nginx binds
+/// it. The test server must then fail to start (and try another port), never pass off the other
+/// run's server as its own: tests talking to it waited 15 s for files it never opened.
+@Suite(.enabled(if: NginxProcess.isRequiredOrAvailable)) struct NginxPortTests {
+    @Test func nginxOnAPortAnotherProcessHoldsIsNotTakenForStarted() async throws {
+        let other = try FaultyHTTPServer(.document("{}"))
+        defer { other.stop() }
+        await #expect(throws: TestServerError.self) {
+            let server = try await NginxProcess.start(name: "taken", port: other.port) { root, port in
+                """
+                \(NginxProcess.processDirectives(root: root))
+                events {}
+                http {
+                    \(NginxProcess.temporaryPaths(root: root))
+                    server { listen 127.0.0.1:\(port); }
+                }
+                """
+            }
+            server.stop()
         }
     }
 }

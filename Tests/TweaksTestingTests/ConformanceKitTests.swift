@@ -19,7 +19,16 @@ import TweaksTesting
     }
 
     @Test func userDefaultsProviderConforms() async throws {
-        let suite = "TweaksTestingTests.\(UUID().uuidString)"
+        // On Linux an absolute path: swift-corelibs-foundation keeps such a suite in `<path>.plist`,
+        // not in the user's `~/.config`; on Apple platforms a unique preferences domain.
+        #if os(Linux)
+            let suite = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "TweaksTestingTests.\(UUID().uuidString)"
+            ).path
+            defer { try? FileManager.default.removeItem(atPath: suite + ".plist") }
+        #else
+            let suite = "TweaksTestingTests.\(UUID().uuidString)"
+        #endif
         defer { UserDefaults.standard.removePersistentDomain(forName: suite) }
         try await MutableTweakProviderConformanceTest {
             UserDefaults.standard.removePersistentDomain(forName: suite)

@@ -79,3 +79,38 @@ import TweaksTesting
         }
     }
 }
+
+@Suite struct StrictModeOnEntryTests {
+    let manager = Fixtures.manager()
+
+    @Test func aMisspeltOverrideOfOneManagerFailsTheTestEvenWhenNothingReadsIt() throws {
+        try withKnownIssue("checked on entry, not on read") { () throws in
+            try withTweakOverrides(.set("checkout", "new_flwo", true), in: manager, strict: true) { () throws in
+                #expect(manager.isFeatureEnabled("checkout") == manager.isFeatureEnabled("checkout"))
+            }
+        } matching: { issue in
+            issue.description.contains("no provider declares checkout.new_flwo")
+        }
+    }
+
+    @Test func aMismatchIsOneIssueHoweverOftenItIsRead() throws {
+        let issues = Locked(0)
+        try withKnownIssue("reported once") { () throws in
+            try withTweakOverrides(.set("checkout", "limit", "many"), in: manager, strict: true) { () throws in
+                for _ in 0..<10 { _ = try manager.tweakWith(feature: "checkout", variable: "limit") }
+            }
+        } matching: { issue in
+            issues.withLock { $0 += 1 }
+            return issue.description.contains("checkout.limit")
+        }
+        #expect(issues.withLock { $0 } == 1)
+    }
+
+    @Test func correctOverridesOfOneManagerPassOnEntry() throws {
+        try withTweakOverrides(
+            .set("checkout", "limit", 4), .featureEnabled("checkout", true), in: manager, strict: true
+        ) { () throws in
+            #expect(try manager.value(feature: "checkout", variable: "limit", as: Int.self) == 4)
+        }
+    }
+}

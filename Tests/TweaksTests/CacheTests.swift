@@ -118,7 +118,7 @@ struct CacheTests {
         manager.logClosure = log.closure
         _ = try manager.tweakWith(feature: "f", variable: "v")
         #expect(built.withLock { $0 } == 1)
-        #expect(log.contains("f.v not in probe", level: .verbose))
+        #expect(log.contains("f.v not in probe", level: .trace))
         #expect(log.contains("f.v resolved", level: .debug))
     }
 }

@@ -70,7 +70,7 @@ struct JustTweakCompatibilityTests {
     /// A unique suite, removed by the test: on Apple platforms a suite is a preferences domain of
     /// the real user (`~/Library/Preferences`, through cfprefsd), so a fixed name could meet
     /// another run's leftovers or leave its own behind.
-    static let suiteName = "TweaksTests.readme.\(UUID().uuidString)"
+    static let suiteName = TemporaryDefaults.uniqueSuiteName(prefix: "TweaksTests.readme")
 
     static let tweakManager: TweakManager = {
         var tweakProviders: [any TweakProvider] = []

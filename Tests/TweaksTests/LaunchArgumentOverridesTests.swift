@@ -29,7 +29,28 @@ import Testing
         #expect(try LaunchArgumentOverrides.values(from: arguments) == values)
     }
 
+    @Test func namesWithDotsEqualsAndQuotesReadBackExactly() throws {
+        let values: [String: [String: TweakValue]] = [
+            "a.b": ["c": 1], "a": ["b.c": 2, "x=y": 3, #""quoted""#: 4], "api.v2=": ["time.out=": 5], "plain": ["v": 6],
+        ]
+        let arguments = LaunchArgumentOverrides.arguments(for: values)
+        #expect(try LaunchArgumentOverrides.values(from: arguments) == values)
+        #expect(arguments.contains(#""a.b".c=1"#))
+        #expect(arguments.contains("plain.v=6"), "a plain name is written as before")
+    }
+
+    @Test func todaysArgumentsReadAsBefore() throws {
+        let values = try LaunchArgumentOverrides.values(from: [
+            "-tweak", "a.b.c=1", "-tweak", "ui.equation=a=b", "-tweak", #"ui."x=y"=2"#, "-tweak", #""api.v2".t=3"#,
+        ])
+        #expect(values == ["a": ["b.c": 1], "ui": ["equation": "a=b", "x=y": 2], "api.v2": ["t": 3]])
+    }
+
     @Test(arguments: [
+        (["-tweak", "flag=a.b=c"], "flag=a.b=c", "expected a feature and a variable separated by '.'"),
+        (["-tweak", #""a.b=1"#], #""a.b=1"#, #"a name that starts with '"' must be a JSON string"#),
+        (["-tweak", #""".b=1"#], #""".b=1"#, "expected a feature and a variable separated by '.'"),
+        (["-tweak", #""\q".b=1"#], #""\q".b=1"#, #""\q" is not a JSON string"#),
         (["-tweak"], "-tweak", "expected feature.variable=value after it"),
         (["-tweak", "checkout.enabled"], "checkout.enabled", "expected feature.variable=value"),
         (["-tweak", "checkout=true"], "checkout=true", "expected a feature and a variable separated by '.'"),

@@ -51,7 +51,7 @@ struct ProviderHealthTests {
         try await wait("the recovery") { events.withLock { $0.contains { $0.outcome == .recovered } } }
         #expect(manager.providerHealth[0].isFailing == false)
         #expect(manager.providerHealth[0].lastFailure?.operation == .reload)
-        #expect(logs.withLock { $0.contains { $0 == ("overrides: reload works again", .debug) } })
+        #expect(logs.withLock { $0.contains { $0 == ("overrides: reload works again", .notice) } })
         #expect(try manager.value(feature: "checkout", variable: "max_items", as: Int.self) == 7)
     }
 

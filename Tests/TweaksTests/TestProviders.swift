@@ -58,14 +58,30 @@ final class LogRecorder: Sendable {
 /// A fresh `UserDefaults` suite of its own; `clear()` removes it.
 ///
 /// The name is unique and every test removes its suite: on Apple platforms a suite is a
-/// preferences domain of the real user (`~/Library/Preferences/<name>.plist`, through cfprefsd),
-/// on Linux a file in `$XDG_CONFIG_HOME`; neither is a temporary directory. Tests never look at
-/// the file itself, whose place and format differ between platforms.
+/// preferences domain of the real user (`~/Library/Preferences/<name>.plist`, through cfprefsd).
+/// On Linux the name is an absolute path in the temporary directory, which swift-corelibs-foundation
+/// keeps in `<path>.plist` instead of the user's `$XDG_CONFIG_HOME` (`~/.config`). Tests never look
+/// at the file itself, whose place and format differ between platforms.
 struct TemporaryDefaults {
-    let suiteName = "TweaksTests.\(UUID().uuidString)"
+    let suiteName = Self.uniqueSuiteName(prefix: "TweaksTests")
     /// A new `UserDefaults` object for the suite (each call: a new object on the same storage).
     func make() -> UserDefaults { UserDefaults(suiteName: suiteName)! }
-    func clear() { UserDefaults.standard.removePersistentDomain(forName: suiteName) }
+    func clear() {
+        UserDefaults.standard.removePersistentDomain(forName: suiteName)
+        #if os(Linux)
+            try? FileManager.default.removeItem(atPath: suiteName + ".plist")
+        #endif
+    }
+
+    /// A suite name no other test or run uses, outside the user's configuration on Linux.
+    static func uniqueSuiteName(prefix: String) -> String {
+        let name = "\(prefix).\(UUID().uuidString)"
+        #if os(Linux)
+            return FileManager.default.temporaryDirectory.appendingPathComponent(name).path
+        #else
+            return name
+        #endif
+    }
 
     /// Writes `value` into the overrides of `defaults` behind the back of its providers, as another
     /// process would: through a provider on another key, whose data is then copied over the

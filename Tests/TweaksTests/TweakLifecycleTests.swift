@@ -21,17 +21,57 @@ import Testing
 
     @Test func daysCountAcrossMonthsYearsAndLeapDays() throws {
         let start = try #require(TweakDay("2026-01-01"))
-        #expect(start.adding(days: 40).description == "2026-02-10")
-        #expect(start.adding(days: 365).description == "2027-01-01")
-        #expect(try #require(TweakDay("2028-02-28")).adding(days: 1).description == "2028-02-29")
-        #expect(try #require(TweakDay("2028-02-28")).adding(days: 2).description == "2028-03-01")
-        #expect(start.adding(days: -1).description == "2025-12-31")
+        #expect(start.adding(days: 40)?.description == "2026-02-10")
+        #expect(start.adding(days: 365)?.description == "2027-01-01")
+        #expect(try #require(TweakDay("2028-02-28")).adding(days: 1)?.description == "2028-02-29")
+        #expect(try #require(TweakDay("2028-02-28")).adding(days: 2)?.description == "2028-03-01")
+        #expect(start.adding(days: -1)?.description == "2025-12-31")
         #expect(try #require(TweakDay("2026-03-01")).days(since: start) == 59)
-        #expect(start < start.adding(days: 1))
+        #expect(try start < #require(start.adding(days: 1)))
         // 2026-11-23T23:30Z is still the 23rd in UTC and already the 24th in UTC+1.
         let instant = Date(timeIntervalSince1970: 1_795_476_600)
         #expect(TweakDay(instant, timeZone: TimeZone(identifier: "UTC")!).description == "2026-11-23")
         #expect(TweakDay(instant, timeZone: TimeZone(secondsFromGMT: 3600)!).description == "2026-11-24")
+    }
+
+    @Test func addingDaysBeyondTheCalendarIsNilNotATrapNorTheLastDay() throws {
+        let start = try #require(TweakDay("2026-01-01"))
+        #expect(start.adding(days: .max) == nil)
+        #expect(start.adding(days: .min) == nil)
+        let last = try #require(TweakDay("9999-12-31"))
+        #expect(last.adding(days: 1) == nil)
+        #expect(last.adding(days: 0) == last)
+        #expect(try #require(TweakDay("0001-01-01")).adding(days: -1) == nil)
+        #expect(last.adding(days: -1)?.description == "9999-12-30")
+    }
+
+    @Test func aTweakWhoseExpectedRemovalIsBeyondTheCalendarNeverGoesStale() throws {
+        let lifecycle = TweakLifecycle(kind: .release, created: TweakDay("9999-12-31"))
+        #expect(lifecycle.expectedRemoval == nil)
+        #expect(!lifecycle.isPastExpectedLifetime(on: try #require(TweakDay("9999-12-31"))))
+        let late = TweakLifecycle(kind: .experiment, created: TweakDay("9999-11-21"))
+        #expect(late.expectedRemoval?.description == "9999-12-31")
+    }
+
+    @Test(arguments: [
+        ("0000-01-01", "a year from 0001 to 9999"),
+        ("2100-02-29", "a day from 01 to 28 (February 2100 has 28 days)"),
+        ("2026-04-31", "a day from 01 to 30 (April 2026 has 30 days)"),
+        ("2026-01-00", "a day from 01 to 31 (January 2026 has 31 days)"),
+        ("2026-13-01", "a month from 01 to 12"),
+        ("2026-00-10", "a month from 01 to 12"),
+        ("2026/01/01", "a date written YYYY-MM-DD"),
+        ("2026-1-01", "a date written YYYY-MM-DD"),
+    ])
+    func aDateWrittenRightButNoDaySaysWhatIsWrong(_ text: String, _ expected: String) throws {
+        do {
+            _ = try LocalTweakProvider(
+                data: Data(#"{"f": {"v": {"Value": 1, "Created": "\#(text)"}}}"#.utf8), source: "l.json")
+            Issue.record("no error for \(text)")
+        } catch {
+            #expect(error.reason == .invalidFieldValue(field: "Created", value: text, expected: expected))
+        }
+        #expect(TweakDay(text) == nil)
     }
 
     @Test func kindsHaveDocumentedLifetimes() {
@@ -95,10 +135,13 @@ import Testing
         #expect(badDate?.source == "l.json" && badDate?.feature == "f" && badDate?.variable == "v")
         #expect(
             badDate?.reason
-                == .invalidFieldValue(field: "Expires", value: "2026-02-30", expected: "a date written YYYY-MM-DD"))
+                == .invalidFieldValue(
+                    field: "Expires", value: "2026-02-30", expected: "a day from 01 to 28 (February 2026 has 28 days)"))
         #expect(badDate?.reason.field == "Expires" && badDate?.reason.detail == "2026-02-30")
         #expect(
-            badDate?.description == #"l.json:1:37: f.v: "Expires" is "2026-02-30"; expected a date written YYYY-MM-DD"#)
+            badDate?.description
+                == #"l.json:1:37: f.v: "Expires" is "2026-02-30"; expected a day from 01 to 28 (February 2026 has 28 days)"#
+        )
         #expect(error(#""Created": "1/1/2026""#)?.reason.field == "Created")
         #expect(
             error(#""Kind": "relase""#)?.reason

@@ -36,7 +36,7 @@ extension TweakManager {
     }
 
     /// Handles an event of one of this manager's providers: logs it (a failure at `error` level,
-    /// the same failure repeated at `debug`, a recovery at `debug`, a success at `verbose`), then
+    /// the same failure repeated at `debug`, a recovery at `notice`, a success at `trace`), then
     /// delivers it to the streams, outside the lock.
     func providerDidReport(_ event: TweakProviderEvent) {
         let (log, subscribers) = state.withLock { ($0.readSettings.log, Array($0.eventSubscribers.values)) }
@@ -44,8 +44,8 @@ extension TweakManager {
             let level: LogLevel =
                 switch event.outcome {
                 case .failed: event.isRepeat ? .debug : .error
-                case .recovered: .debug
-                default: .verbose
+                case .recovered: .notice
+                default: .trace
                 }
             log(event.description, level)
         }

@@ -11,10 +11,37 @@ public struct TweakDay: Sendable, Hashable, Comparable, CustomStringConvertible 
     public let day: Int
 
     /// The day `YYYY-MM-DD`, or `nil` when the text is not exactly that form or names no real day
-    /// (`2026-02-30`).
+    /// (`2026-02-30`, `0000-01-01`).
     public init?(_ text: String) {
+        guard case .success(let day) = Self.read(text) else { return nil }
+        self = day
+    }
+
+    /// What `text` should be to be a day, completing "expected …" in an error message: `a date
+    /// written YYYY-MM-DD`, `a year from 0001 to 9999`, `a month from 01 to 12` or `a day from 01
+    /// to 28 (February 2100 has 28 days)`; `nil` when it is one.
+    static func expectation(for text: String) -> String? {
+        guard case .failure(let expectation) = read(text) else { return nil }
+        return expectation.text
+    }
+
+    /// What a text that is no day should be instead.
+    private struct Expectation: Error {
+        let text: String
+    }
+
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
+
+    /// `text` as a day, or what it should be instead.
+    private static func read(_ text: String) -> Result<TweakDay, Expectation> {
         let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        let form = Expectation(text: "a date written YYYY-MM-DD")
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
+            return .failure(form)
+        }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for byte in bytes[range] {
@@ -23,8 +50,17 @@ public struct TweakDay: Sendable, Hashable, Comparable, CustomStringConvertible 
             }
             return value
         }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
-        self.init(year: year, month: month, day: day)
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
+            return .failure(form)
+        }
+        guard year >= 1 else { return .failure(Expectation(text: "a year from 0001 to 9999")) }
+        guard (1...12).contains(month) else { return .failure(Expectation(text: "a month from 01 to 12")) }
+        guard let result = TweakDay(year: year, month: month, day: day) else {
+            let days = length(ofMonth: month, year: year)
+            return .failure(
+                Expectation(text: "a day from 01 to \(days) (\(monthNames[month - 1]) \(year) has \(days) days)"))
+        }
+        return .success(result)
     }
 
     /// The day, or `nil` when it does not exist.
@@ -45,9 +81,12 @@ public struct TweakDay: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.init(ordinal: days.isNaN ? 0 : Int(min(max(days, -1e7), 1e7)))
     }
 
-    /// The day `days` later (earlier when negative).
-    public func adding(days: Int) -> TweakDay {
-        TweakDay(ordinal: ordinal + days)
+    /// The day `days` later (earlier when negative), or `nil` when it is not between 0001-01-01
+    /// and 9999-12-31, the days a `TweakDay` can be (`adding(days: .max)` is `nil`, never a trap).
+    public func adding(days: Int) -> TweakDay? {
+        let (sum, overflow) = ordinal.addingReportingOverflow(days)
+        guard !overflow, (Self.firstOrdinal...Self.lastOrdinal).contains(sum) else { return nil }
+        return TweakDay(ordinal: sum)
     }
 
     /// The number of days from `other` to this day: positive when this day is later.
@@ -83,9 +122,13 @@ public struct TweakDay: Sendable, Hashable, Comparable, CustomStringConvertible 
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// The day numbers of 0001-01-01 and 9999-12-31.
+    private static let firstOrdinal = -719_162
+    private static let lastOrdinal = 2_932_896
+
     /// The day `ordinal` days after 1970-01-01 (`civil_from_days`), clamped to years 1...9999.
     private init(ordinal: Int) {
-        let shifted = min(max(ordinal, -719_162), 2_932_896) + 719_468
+        let shifted = min(max(ordinal, Self.firstOrdinal), Self.lastOrdinal) + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365

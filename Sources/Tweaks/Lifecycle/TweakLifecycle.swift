@@ -33,7 +33,8 @@ public struct TweakLifecycle: Sendable, Hashable {
     }
 
     /// The day the tweak's ``kind`` expects it gone: ``created`` plus the kind's expected lifetime;
-    /// `nil` without both, or for a long-lived kind.
+    /// `nil` without both, for a long-lived kind, or when that day is after 9999-12-31 (such a tweak
+    /// never goes stale).
     public var expectedRemoval: TweakDay? {
         guard let created, let days = kind?.expectedLifetimeDays else { return nil }
         return created.adding(days: days)
@@ -71,7 +72,8 @@ public struct TweakLifecycle: Sendable, Hashable {
             self.kind = kind
         default:
             guard let day = TweakDay(text) else {
-                return .invalidFieldValue(field: name, value: text, expected: "a date written YYYY-MM-DD")
+                let expected = TweakDay.expectation(for: text) ?? "a date written YYYY-MM-DD"
+                return .invalidFieldValue(field: name, value: text, expected: expected)
             }
             if name == "Created" { created = day } else { expires = day }
         }

@@ -49,6 +49,9 @@ struct LookupOutcome: ~Copyable {
     var cachedFlag: Bool?
     /// Whether the cache answered.
     var isCached = false
+    /// The manager's memory of logged problems, while a log closure is set: a problem is logged
+    /// once (see ``ProblemLog``).
+    var problemLog: ProblemLog?
 
     init() {}
 
@@ -102,16 +105,20 @@ struct LookupOutcome: ~Copyable {
     ) {
         pass(
             over: TweakError.notSupported(feature: key.feature, variable: key.variable, reason: reason), key: key,
-            log: log, layer: "\(layer())'s value")
+            log: log, layer: layer(), answer: .value(tweak.value))
         trace?.record(layer(), .rejected(tweak, reason: reason), wins: false)
     }
 
-    /// Notes an answer passed over while undecided: logged, and the first one kept to be thrown.
-    mutating func pass(over error: any Error, key: TweakKey, log: LogClosure?, layer: @autoclosure () -> String) {
+    /// Notes an answer passed over while undecided: logged (once per problem, by ``problemLog``),
+    /// and the first one kept to be thrown.
+    mutating func pass(
+        over error: any Error, key: TweakKey, log: LogClosure?, layer: @autoclosure () -> String,
+        answer: ProblemLog.Answer = .failure
+    ) {
         guard !isDecided else { return }
         if let log {
             let reason = (error as? TweakError)?.reason ?? String(describing: error)
-            log("\(key): \(layer()) is passed over: \(reason)", .error)
+            problemLog?.report(key, layer: layer(), answer: answer, reason: reason, log: log)
         }
         if firstFailure == nil { firstFailure = error }
     }
@@ -168,12 +175,12 @@ extension TweakManager {
                 switch cache.entry(for: key) {
                 case .hit(let tweak, let layer)?:
                     if check(tweak) == nil {
-                        cache.settings.log?("\(key) answered from the cache", .verbose)
+                        cache.settings.log?("\(key) answered from the cache", .trace)
                         return LookupOutcome(cached: tweak, layer: layer)
                     }
                 // A cached value the read cannot use: the providers are walked, once.
                 case .miss?:
-                    cache.settings.log?("\(key) answered from the cache", .verbose)
+                    cache.settings.log?("\(key) answered from the cache", .trace)
                     return LookupOutcome(cached: nil, layer: nil)
                 case nil:
                     break
@@ -242,6 +249,7 @@ extension TweakManager {
         trace: inout LookupTrace?
     ) -> LookupOutcome {
         var outcome = LookupOutcome()
+        if log != nil { outcome.problemLog = problemLog }
         // Answers are built for a trace only: a read pays for no `Answer` it does not show.
         let isTracing = trace != nil
         let asksEveryLayer = trace?.asksEveryLayer ?? false
@@ -294,7 +302,9 @@ extension TweakManager {
                 tweak = found.source == nil ? found.with(source: provider.name) : found
             case nil:
                 guard kind == .featureFlag, let verdict = verdict(of: provider, on: key.feature, key: key) else {
-                    log?("\(key) not in \(provider.name)", .verbose)
+                    // ProblemLog: a layer without the tweak no longer has a problem with it.
+                    if let log { problemLog.observe(key, layer: provider.name, value: nil, log: log) }
+                    log?("\(key) not in \(provider.name)", .trace)
                     if isTracing { trace?.record(provider.name, .notFound, wins: false) }
                     continue
                 }
@@ -310,6 +320,8 @@ extension TweakManager {
                 tweak = resolved.tweak
                 decided = (resolved.branch, resolved.decision)
             }
+            // ProblemLog: a layer that answers otherwise than it did when passed over has no problem now.
+            if let log { problemLog.observe(key, layer: provider.name, value: tweak.value, log: log) }
             // A value that violates the declared type is unusable too.
             if schema.checksProvider[index], let declaredType = schema.type(of: key),
                 !declaredType.conforms(tweak.value),
@@ -342,7 +354,7 @@ extension TweakManager {
         let context = request.context
         let decision = trace != nil ? targeting.decision(for: context) : nil
         guard let (answer, index) = targeting.answerAndCondition(of: tweak, for: context) else {
-            log?("\(request.key): \(layer) gives no answer for this context", .verbose)
+            log?("\(request.key): \(layer) gives no answer for this context", .trace)
             trace?.record(layer, .notFound, wins: false, decision: decision)
             return nil
         }

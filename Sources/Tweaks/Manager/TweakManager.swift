@@ -60,6 +60,9 @@ public final class TweakManager: Sendable {
     /// Held while the schema is made anew (``refreshSchema(after:)``), never with ``state``'s lock.
     let schemaRebuilds: Locked<Void>
 
+    /// The problems this manager's reads have logged, so that each is logged once (``ProblemLog``).
+    let problemLog: ProblemLog
+
     /// Identifies this manager's caches in every thread and its change registrations; never reused.
     let id: UInt64
     /// Incremented by every change: threads compare it with their cache's (see ``TweakCache``).
@@ -81,6 +84,7 @@ public final class TweakManager: Sendable {
         state.readSettings.schema = TweakSchema(tweakProviders)
         self.state = Locked(state)
         self.schemaRebuilds = Locked(())
+        self.problemLog = ProblemLog()
         self.id = Self.identifiers.increment()
         self.cacheVersion = AtomicCounter()
         self.boundContext = nil
@@ -97,6 +101,7 @@ public final class TweakManager: Sendable {
         self.mutableTweakProvider = base.mutableTweakProvider
         self.state = base.state
         self.schemaRebuilds = base.schemaRebuilds
+        self.problemLog = base.problemLog
         self.id = base.id
         self.cacheVersion = base.cacheVersion
         self.boundContext = context

@@ -1,7 +1,7 @@
 /// One change of one provider, as a ``TweakManager`` hears it: the tweaks it changed, or
 /// everything (a reload). Made by the provider (``tweaks(_:)``, ``everything``) and posted with
 /// ``TweakProvider/postDidChange(_:)``; delivered by ``TweakManager/changes``.
-public struct TweakChange: Sendable, Hashable {
+public struct TweakChange: Sendable, Hashable, CustomStringConvertible {
     /// The name of the provider that changed; empty until the change is posted.
     public internal(set) var source: String
     /// The changed tweaks as the provider reported them (a removed tweak as it was); empty when
@@ -30,6 +30,12 @@ public struct TweakChange: Sendable, Hashable {
     /// Whether the change may have altered `variable` of `feature`.
     public func affects(feature: String, variable: String) -> Bool {
         affects(TweakKey(feature: feature, variable: variable))
+    }
+
+    /// `remote: checkout.enabled, ui.title` (the keys in order, never a value), or `remote: everything`.
+    public var description: String {
+        let what = keys.map { $0.map(\.description).sorted().joined(separator: ", ") } ?? "everything"
+        return source.isEmpty ? what : "\(source): \(what)"
     }
 
     /// Whether nothing changed (an empty list of tweaks): such a change is not posted.

@@ -21,7 +21,8 @@ struct TweakBinding<Value>: Sendable {
         try manager.value(key, codec: codec)
     }
 
-    /// ``read()``, or `nil` after logging why (a miss at `debug`, anything else at `error`).
+    /// ``read()``, or `nil` after logging why at `debug` (the lookup logged a problem behind it
+    /// at `error` once, when it appeared).
     @inlinable
     func readOrLogFailure() -> Value? {
         do {
@@ -35,8 +36,7 @@ struct TweakBinding<Value>: Sendable {
     @usableFromInline
     func logFallback(_ error: any Error) {
         guard let log = manager.logClosure else { return }
-        let isMiss = if case TweakError.notFound = error { true } else { false }
-        log("\(feature).\(variable): \(error); using the fallback value", isMiss ? .debug : .error)
+        log("\(feature).\(variable): \(error); using the fallback value", .debug)
     }
 
     /// Writes an override; a failure (no mutable provider, a value that cannot be encoded) is logged.

@@ -17,6 +17,14 @@ public import Foundation
 /// `checkout.max-items` is `TWEAK_CHECKOUT__MAX_ITEMS`. ``environmentName(feature:variable:)``
 /// gives the name of any tweak.
 ///
+/// **Ambiguous names.** Several tweaks can have one name: `Checkout.enabled` and `checkout.enabled`
+/// are both `TWEAK_CHECKOUT__ENABLED`, `a.b__c` and `a__b.c` both `TWEAK_A__B__C`. A variable sets
+/// a tweak only when that tweak is the only one it can name: one that names two or more tweaks
+/// the asking manager's schema declares sets none of them (reading any of them fails with a
+/// ``ValueError``, so the next layer answers), and ``problems(in:)`` reports it. A tweak the schema
+/// does not declare is set only by a name that splits one way into feature and variable (exactly
+/// one `__`, no `___`) and that names no declared tweak.
+///
 /// **Values.** A tweak that the asking manager's ``TweakSchema`` declares is read as the declared type
 /// (``TweakValue/init(parsing:like:)``: `20` for an `Int`, `true` for a `Bool`, any text for a
 /// `String`, a JSON object with the declared keys). Another is read as JSON when it is JSON and as
@@ -49,6 +57,9 @@ public final class EnvironmentTweakProvider: TweakProvider {
     public let name: String
     /// The variables that start with ``prefix``, as they were when the provider was made.
     private let variables: [String: String]
+    /// For each schema that asked recently (by identity, held weakly): the declared tweaks each
+    /// set variable names. Made once per schema, when one of its reads finds its variable set.
+    private let namesBySchema = Locked<[ObjectIdentifier: (schema: WeakSchema, names: [String: [TweakKey]])]>([:])
 
     /// A provider of the variables of `environment` (by default the process's) that start with
     /// `prefix`.
@@ -75,14 +86,27 @@ public final class EnvironmentTweakProvider: TweakProvider {
 
     /// The tweak set by its environment variable, read as the type the asking manager declares
     /// (``TweakRequest/declaredType``); `nil` when the variable is not set.
-    /// - Throws: ``ValueError`` when the value cannot be read as the declared type (or is malformed JSON).
+    /// - Throws: ``ValueError`` when the value cannot be read as the declared type (or is malformed
+    ///   JSON), or when the variable names more than one tweak (see "Ambiguous names" above).
     public func tweak(for request: TweakRequest) throws -> Tweak? {
         let key = request.key
         let environmentName = environmentName(feature: key.feature, variable: key.variable)
         guard let text = variables[environmentName] else { return nil }
+        let named = request.schema.map { declaredTweaks(in: $0)[environmentName] ?? [] } ?? []
+        if named.count > 1 {
+            throw ValueError(environmentVariable: environmentName, key: key, reason: Self.ambiguity(named))
+        }
+        let declaredType = request.declaredType
+        if declaredType == nil {
+            guard named.isEmpty else { return nil }  // the variable sets the declared tweak of its name
+            let readings = Self.readings(of: environmentName.dropFirst(prefix.count))
+            guard readings.count == 1 else {
+                throw ValueError(environmentVariable: environmentName, key: key, reason: Self.ambiguity(readings))
+            }
+        }
         do {
             let value =
-                try request.declaredType.map { try $0.value(parsing: text) }
+                try declaredType.map { try $0.value(parsing: text) }
                 ?? TweakValue.inferred(from: text, source: environmentName)
             return Tweak(feature: key.feature, variable: key.variable, value: value, source: name)
         } catch {
@@ -90,31 +114,27 @@ public final class EnvironmentTweakProvider: TweakProvider {
         }
     }
 
-    /// The tweaks set in the environment whose value can be read, named as their variables spell
-    /// them (lower-cased: `TWEAK_CHECKOUT__MAX_ITEMS` is `checkout.max_items`), read without a
-    /// declared type.
+    /// The tweaks set in the environment whose name splits one way and whose value can be read,
+    /// named as their variables spell them (lower-cased: `TWEAK_CHECKOUT__MAX_ITEMS` is
+    /// `checkout.max_items`), read without a declared type.
     public var knownTweaks: [Tweak] {
         variables.keys.sorted().compactMap { variable in
-            let parts = Self.split(variable.dropFirst(prefix.count))
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
-            return (try? tweak(for: TweakKey(feature: parts[0].lowercased(), variable: parts[1].lowercased()))) ?? nil
+            let readings = Self.readings(of: variable.dropFirst(prefix.count))
+            guard readings.count == 1 else { return nil }
+            return (try? tweak(for: readings[0])) ?? nil
         }
     }
 
-    /// The names that lack the `__` between feature and variable: what the provider can tell
-    /// without a schema. See ``problems(in:)``.
+    /// What the provider can tell without a schema: names without the `__` between feature and
+    /// variable, and names that split more than one way. See ``problems(in:)``.
     public var problems: [ValueError] { problems(in: nil) }
 
     /// What is wrong with the environment for a manager whose schema is `schema`
     /// (``TweakManager/schema``): a variable with the prefix that lacks the `__` between feature and
-    /// variable, names no declared tweak (a misspelt name), or whose value cannot be read as its
-    /// declared type.
+    /// variable, names no declared tweak (a misspelt name) or more than one (see "Ambiguous names"
+    /// above), or whose value cannot be read as its declared type.
     public func problems(in schema: TweakSchema?) -> [ValueError] {
-        let declaredNames = Dictionary(
-            (schema?.declarations ?? []).map {
-                (environmentName(feature: $0.key.feature, variable: $0.key.variable), $0)
-            },
-            uniquingKeysWith: { first, _ in first })
+        let declaredNames = schema.map(declaredTweaks(in:)) ?? [:]
         var problems: [ValueError] = []
         for variable in variables.keys.sorted() {
             let parts = Self.split(variable.dropFirst(prefix.count))
@@ -127,24 +147,54 @@ public final class EnvironmentTweakProvider: TweakProvider {
                         reason: "expected \(prefix)<FEATURE>__<VARIABLE> (two underscores between them)"))
                 continue
             }
-            guard let schema, !schema.isEmpty else { continue }
-            guard let declaration = declaredNames[variable] else {
+            guard let schema, !schema.isEmpty else {
+                let readings = Self.readings(of: variable.dropFirst(prefix.count))
+                if readings.count > 1 {
+                    problems.append(
+                        ValueError(environmentVariable: variable, key: readings[0], reason: Self.ambiguity(readings)))
+                }
+                continue
+            }
+            let named = declaredNames[variable] ?? []
+            guard let key = named.first else {
                 problems.append(
                     ValueError(
                         environmentVariable: variable, key: guessed,
                         reason: "names no declared tweak (a misspelt name?)"))
                 continue
             }
+            guard named.count == 1 else {
+                problems.append(ValueError(environmentVariable: variable, key: key, reason: Self.ambiguity(named)))
+                continue
+            }
             do {
-                _ = try tweak(for: TweakRequest(key: declaration.key, declaredType: declaration.type))
+                _ = try tweak(for: TweakRequest(key: key, declaredType: schema.type(of: key)))
             } catch let error as ValueError {
+                let declaredBy = schema[key]?.declaredBy ?? "?"
                 problems.append(
                     ValueError(
                         environmentVariable: error.environmentVariable, key: error.key,
-                        reason: "\(error.reason) (declared by \(declaration.declaredBy ?? "?"))"))
+                        reason: "\(error.reason) (declared by \(declaredBy))"))
             } catch {}  // `tweak(for:)` throws only `ValueError`
         }
         return problems
+    }
+
+    /// The declared tweaks of `schema` that each set variable names, made once per schema.
+    private func declaredTweaks(in schema: TweakSchema) -> [String: [TweakKey]] {
+        let id = ObjectIdentifier(schema)
+        if let known = namesBySchema.withLock({ $0[id] }), known.schema.schema === schema { return known.names }
+        var names: [String: [TweakKey]] = [:]
+        for declaration in schema.declarations {
+            let name = environmentName(feature: declaration.key.feature, variable: declaration.key.variable)
+            if variables[name] != nil { names[name, default: []].append(declaration.key) }
+        }
+        namesBySchema.withLock { entries in
+            // Entries of schemas that went away are dropped as new ones arrive.
+            entries = entries.filter { $0.value.schema.schema != nil }
+            entries[id] = (WeakSchema(schema: schema), names)
+        }
+        return names
     }
 
     /// `checkout`, `max-items` → `CHECKOUT`, `MAX_ITEMS`: ASCII letters upper-cased, digits kept,
@@ -159,6 +209,31 @@ public final class EnvironmentTweakProvider: TweakProvider {
             }
         }
         return mangled
+    }
+
+    /// Why a variable that can name each of `tweaks` sets none of them.
+    private static func ambiguity(_ tweaks: [TweakKey]) -> String {
+        "names more than one tweak (\(tweaks.map(\.description).joined(separator: ", "))), so it sets none of them"
+    }
+
+    /// The tweaks `name` (after the prefix) can name, lower-cased, one for each place of the `__`
+    /// between feature and variable: `A__B` → `a.b`; `A___B` → `a._b`, `a_.b`; `A__B__C` → `a.b__c`,
+    /// `a__b.c`. Empty feature or variable parts are not readings.
+    private static func readings(of name: Substring) -> [TweakKey] {
+        let lowered = Array(name.lowercased().unicodeScalars)
+        var readings: [TweakKey] = []
+        var index = 1
+        while index + 2 < lowered.count {
+            if lowered[index] == "_", lowered[index + 1] == "_" {
+                var feature = String.UnicodeScalarView()
+                feature.append(contentsOf: lowered[..<index])
+                var variable = String.UnicodeScalarView()
+                variable.append(contentsOf: lowered[(index + 2)...])
+                readings.append(TweakKey(feature: String(feature), variable: String(variable)))
+            }
+            index += 1
+        }
+        return readings
     }
 
     /// `CHECKOUT__MAX_ITEMS` → `["CHECKOUT", "MAX_ITEMS"]`: the parts between double underscores.
@@ -179,6 +254,11 @@ public final class EnvironmentTweakProvider: TweakProvider {
         }
         return parts + [current]
     }
+}
+
+/// A schema held weakly, so that a provider never keeps a manager's schema alive.
+private struct WeakSchema: Sendable {
+    weak var schema: TweakSchema?
 }
 
 extension TweakProviderEvent.Operation {

@@ -14,6 +14,12 @@
 /// `{`, `[`) must be valid JSON. ``arguments(for:)`` always writes JSON, so its arguments read back
 /// exactly.
 ///
+/// **Names.** The feature ends at the first `.` and the variable at the first `=` after it
+/// (`-tweak a.b.c=1` is variable `b.c` of feature `a`). A name that contains `.` or `=`, or starts
+/// with `"`, is written as a JSON string: `-tweak '"api.v2".timeout=30'` is variable `timeout` of
+/// feature `api.v2`, `-tweak 'ui."a=b"=1'` variable `a=b` of `ui`. ``arguments(for:)`` writes names
+/// so, so every name reads back exactly.
+///
 /// Mistakes throw a ``ParseError`` rather than being ignored: `--tweak` (two dashes), `-tweak=…`,
 /// a `-tweak` with nothing (or another flag) after it, a value without `feature.variable=`, and
 /// malformed JSON.
@@ -77,7 +83,11 @@ public enum LaunchArgumentOverrides {
         for feature in values.keys.sorted() {
             let variables = values[feature] ?? [:]
             for variable in variables.keys.sorted() {
-                var text = "\(feature).\(variable)="
+                var text = ""
+                writeName(feature, to: &text)
+                text += "."
+                writeName(variable, to: &text)
+                text += "="
                 JSONWriter.write(variables[variable]!, to: &text)
                 arguments += [flag, text]
             }
@@ -85,23 +95,72 @@ public enum LaunchArgumentOverrides {
         return arguments
     }
 
+    /// Writes `name` as is, or as a JSON string when reading it as is would end it early (a `.` or
+    /// `=`) or read it as a JSON string (a leading `"`).
+    private static func writeName(_ name: String, to text: inout String) {
+        if name.contains(where: { $0 == "." || $0 == "=" }) || name.hasPrefix("\"") {
+            JSONWriter.write(TweakValue.string(name), to: &text)
+        } else {
+            text += name
+        }
+    }
+
     private static func parse(_ argument: String) throws(ParseError) -> (String, String, TweakValue) {
-        guard let equals = argument.firstIndex(of: "=") else {
+        let namesError = ParseError(argument: argument, reason: "expected a feature and a variable separated by '.'")
+        guard argument.contains("=") else {
             throw ParseError(argument: argument, reason: "expected feature.variable=value")
         }
-        let name = argument[..<equals]
-        guard let dot = name.firstIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex
-        else {
-            throw ParseError(argument: argument, reason: "expected a feature and a variable separated by '.'")
+        var rest = Substring(argument)
+        guard let feature = try readName(from: &rest, endingAt: [".", "="], in: argument), rest.first == "." else {
+            throw namesError
         }
-        let text = String(argument[argument.index(after: equals)...])
+        rest = rest.dropFirst()
+        guard let variable = try readName(from: &rest, endingAt: ["="], in: argument) else { throw namesError }
+        guard rest.first == "=" else {
+            throw ParseError(argument: argument, reason: "expected feature.variable=value")
+        }
         let value: TweakValue
         do {
-            value = try TweakValue.inferred(from: text, source: "launch argument")
+            value = try TweakValue.inferred(from: String(rest.dropFirst()), source: "launch argument")
         } catch {
             throw ParseError(argument: argument, reason: error.description)
         }
-        return (String(name[..<dot]), String(name[name.index(after: dot)...]), value)
+        return (feature, variable, value)
+    }
+
+    /// The name at the start of `rest`, which is left at the character after it: a JSON string when
+    /// it starts with `"`, else the text up to the first of `ends`; `nil` when it is empty.
+    private static func readName(
+        from rest: inout Substring, endingAt ends: Set<Character>, in argument: String
+    ) throws(ParseError) -> String? {
+        guard rest.first == "\"" else {
+            let name = rest.prefix { !ends.contains($0) }
+            rest = rest[name.endIndex...]
+            return name.isEmpty ? nil : String(name)
+        }
+        // The closing quote: the first `"` not escaped by an odd number of backslashes.
+        var index = rest.index(after: rest.startIndex)
+        var isEscaped = false
+        while index < rest.endIndex {
+            if isEscaped {
+                isEscaped = false
+            } else if rest[index] == "\\" {
+                isEscaped = true
+            } else if rest[index] == "\"" {
+                break
+            }
+            index = rest.index(after: index)
+        }
+        guard index < rest.endIndex else {
+            throw ParseError(argument: argument, reason: "a name that starts with '\"' must be a JSON string")
+        }
+        let literal = rest[...index]
+        rest = rest[rest.index(after: index)...]
+        guard case .string(let name)? = try? TweakValue.inferred(from: String(literal), source: "launch argument")
+        else {
+            throw ParseError(argument: argument, reason: "\(literal) is not a JSON string")
+        }
+        return name.isEmpty ? nil : name
     }
 
     /// The error for a flag that looks meant as `-tweak` but is not (`--tweak`, `-tweak=…`,

@@ -1,14 +1,61 @@
-/// How much a log message matters.
-public enum LogLevel: Int, Sendable, Hashable, Comparable, CaseIterable {
-    /// Something is wrong: a provider error, a type mismatch, a value that could not be written.
-    case error
-    /// A decision worth knowing when debugging: which provider answered, a fallback used.
-    case debug
-    /// Every step of a lookup.
-    case verbose
+/// How much a log message matters: swift-log's seven levels in swift-log's order, from ``trace``
+/// (lowest) to ``critical``, with swift-log's names, so that a manager's messages go to a
+/// swift-log `Logger` with one line:
+///
+/// ```swift
+/// import Logging
+/// let logger = Logger(label: "tweaks")
+/// manager.logClosure = { message, level in
+///     logger.log(level: Logger.Level(rawValue: level.name) ?? .critical, "\(message)")
+/// }
+/// ```
+///
+/// What a manager logs at each level:
+/// - ``trace``: every step of every read (a provider without the tweak, an answer from the cache).
+/// - ``debug``: decisions (which layer answered, a fallback used) and a problem seen again.
+/// - ``notice``: a recovery: a provider that works again, a tweak whose problem is gone.
+/// - ``error``: a problem, once when it appears: a provider that fails, a value of the wrong type.
+///
+/// ``info``, ``warning`` and ``critical`` complete swift-log's scale.
+///
+/// A struct rather than an enum, so that a later version can add a level without breaking callers:
+/// compare levels (`level >= .notice`) or match them in a `switch` with a `default:`.
+public struct LogLevel: Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
+    /// The rank: a higher rank matters more.
+    private let rank: Int
+    /// The name, swift-log's.
+    public let name: String
 
-    /// Whether `lhs` is less verbose than `rhs`: ``error`` < ``debug`` < ``verbose``.
-    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
+    private init(_ rank: Int, _ name: String) {
+        self.rank = rank
+        self.name = name
+    }
+
+    /// Every step of a read: the most detailed level.
+    public static let trace = LogLevel(0, "trace")
+    /// A decision worth knowing when debugging: which layer answered, a fallback used, a problem
+    /// seen again.
+    public static let debug = LogLevel(1, "debug")
+    /// Information about normal operation.
+    public static let info = LogLevel(2, "info")
+    /// A normal but significant event: a recovery.
+    public static let notice = LogLevel(3, "notice")
+    /// Something unexpected that does not stop the work.
+    public static let warning = LogLevel(4, "warning")
+    /// Something is wrong: a provider error, a value of the wrong type, a value that could not be
+    /// written.
+    public static let error = LogLevel(5, "error")
+    /// Something is wrong and needs attention at once.
+    public static let critical = LogLevel(6, "critical")
+
+    /// Every level this version knows, from ``trace`` to ``critical``.
+    public static let allCases = [trace, debug, info, notice, warning, error, critical]
+
+    /// Whether `lhs` matters less than `rhs`: ``trace`` < ``debug`` < … < ``critical``.
+    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rank < rhs.rank }
+
+    /// ``name``.
+    public var description: String { name }
 }
 
 /// Receives the messages of a ``TweakManager``. Messages are only built when one is set.

@@ -16,14 +16,14 @@ enum Log {
         write("error: \(message)")
     }
 
-    /// A `TweakManager.logClosure` that logs the manager's messages up to `maximumLevel`.
+    /// A `TweakManager.logClosure` that logs the manager's messages of `minimumLevel` and above.
     ///
     /// The manager reports here what its reads cannot throw: a provider that fails, a value of the
     /// wrong type that a property wrapper replaced with its fallback.
-    static func tweakLogger(upTo maximumLevel: LogLevel) -> LogClosure {
+    static func tweakLogger(from minimumLevel: LogLevel) -> LogClosure {
         { message, level in
-            guard level <= maximumLevel else { return }
-            level == .error ? error("tweaks: \(message)") : info("tweaks (\(level)): \(message)")
+            guard level >= minimumLevel else { return }
+            level >= .error ? error("tweaks: \(message)") : info("tweaks (\(level)): \(message)")
         }
     }
 

@@ -42,7 +42,7 @@ struct ServerExample {
     /// Serves orders until `options.requests` have been handled (forever without it).
     static func serve(_ options: Options, environment: [String: String]) async throws {
         let stack = try FlagStack(options: options, environment: environment)
-        stack.manager.logClosure = Log.tweakLogger(upTo: options.isVerbose ? .debug : .error)
+        stack.manager.logClosure = Log.tweakLogger(from: options.isVerbose ? .debug : .notice)
         Log.info("flags: \(stack.summary)")
         let monitors = await startMonitoring(stack, options: options)
         defer { monitors.forEach { $0.cancel() } }
