@@ -247,8 +247,10 @@ struct ConditionReader {
                 lenientWarning: true)
             return
         case .stringContainsRegex:
-            for (target, pattern) in zip(targets, condition.patterns) where pattern == nil {
-                problem("the regular expression \"\(target)\" does not compile")
+            for (target, pattern) in zip(targets, condition.patterns) {
+                if case .failure(let error) = pattern {
+                    problem("the regular expression \"\(target)\" does not compile (RE2 syntax): \(error)")
+                }
             }
         case .numeric:
             if condition.targetNumber == nil, let first = targets.first { problem("\"\(first)\" is not a number") }

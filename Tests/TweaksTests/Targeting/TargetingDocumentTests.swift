@@ -171,6 +171,18 @@ struct TargetingDocumentTests {
                 #""customSignal": {"key": "k", "operator": "STRING_CONTAINS_REGEX", "values": ["([a-z]+"]}"#,
                 "does not compile"
             ),
+            (
+                #""customSignal": {"key": "k", "operator": "STRING_CONTAINS_REGEX", "values": ["(a)\\1"]}"#,
+                "backreferences"
+            ),
+            (
+                #""customSignal": {"key": "k", "operator": "STRING_CONTAINS_REGEX", "values": ["a(?=b)"]}"#,
+                "lookahead"
+            ),
+            (
+                #""customSignal": {"key": "k", "operator": "STRING_CONTAINS_REGEX", "values": ["(x{100}){100}"]}"#,
+                "repeat count"
+            ),
             (#""customSignal": {"key": "k", "operator": "NUMERIC_LESS_THAN", "values": ["ten"]}"#, "not a number"),
             (#""customSignal": {"key": "k", "operator": "NUMERIC_LESS_THAN", "values": ["1", "2"]}"#, "one value"),
             (#""customSignal": {"key": "k", "operator": "STRING_CONTAINS", "values": []}"#, "no values"),
@@ -237,5 +249,23 @@ struct TargetingDocumentTests {
             try LocalTweaksDocument(
                 bytes: Array(undefined.utf8), source: "remote", tweakSource: nil, strictness: .lenient)
         }
+    }
+
+    @Test("Remote documents: a regular expression RE2 refuses is a warning, and its condition false")
+    func lenientRegex() throws {
+        let text = #"""
+            {"$conditions": [{"name": "backref", "customSignal": {"key": "k", "operator": "STRING_CONTAINS_REGEX", "values": ["(a)\\1"]}},
+                             {"name": "slow", "customSignal": {"key": "k", "operator": "STRING_CONTAINS_REGEX", "values": ["(a+)+$"]}}],
+             "f": {"v": {"Value": 1, "ConditionalValues": {"backref": 2, "slow": 3}}}}
+            """#
+        let document = try LocalTweaksDocument(
+            bytes: Array(text.utf8), source: "remote", tweakSource: "remote", strictness: .lenient)
+        #expect(document.warnings.map(\.reason.field) == ["backref"])
+        let tweak = try #require(document.definition(feature: "f", variable: "v")?.tweak)
+        let hostile = TweakContext(
+            randomizationID: "x", attributes: ["k": .string(String(repeating: "a", count: 5_000) + "!")])
+        #expect(tweak.targeting?.decide(for: hostile).value == 1)
+        let doubled = TweakContext(randomizationID: "x", attributes: ["k": "aa"])
+        #expect(tweak.targeting?.decide(for: doubled).value == 3)
     }
 }
