@@ -30,7 +30,10 @@ struct ConditionReader {
     let isStrict: Bool
     private(set) var issues: [Issue] = []
     /// The conditions read, in document order.
-    var conditions: [NamedCondition] = []
+    private(set) var conditions: [NamedCondition] = []
+    /// The index in ``conditions`` of each name: a lookup per conditional value, not a walk over
+    /// every condition (which made documents with many conditions quadratic to read).
+    private var conditionIndexes: [String: Int] = [:]
 
     init(isStrict: Bool) { self.isStrict = isStrict }
 
@@ -53,13 +56,29 @@ struct ConditionReader {
                 error(.missingField("name"), element)
                 continue
             }
-            if conditions.contains(where: { $0.name == name }) {
+            if conditionIndexes[name] != nil {
                 error(.duplicateKey(name), nameMember.value)
                 continue
             }
             let body = members.filter { $0.key != "name" }
             let condition = readKind(body, at: element, in: name, level: 0)
-            conditions.append(NamedCondition(name: name, condition: condition))
+            define(NamedCondition(name: name, condition: condition))
+        }
+    }
+
+    /// Adds `condition` to ``conditions``; its name is not one of theirs.
+    mutating func define(_ condition: NamedCondition) {
+        conditionIndexes[condition.name] = conditions.count
+        conditions.append(condition)
+    }
+
+    /// The index in ``conditions`` of the condition named `name`.
+    func index(ofCondition name: String) -> Int? { conditionIndexes[name] }
+
+    /// The branches of `values` (condition index, value), in the document's order of conditions.
+    func branches(_ values: [(index: Int, value: TweakValue?)]) -> [TweakTargeting.Branch] {
+        values.sorted { $0.index < $1.index }.map {
+            TweakTargeting.Branch(condition: conditions[$0.index], value: $0.value)
         }
     }
 
@@ -279,10 +298,10 @@ struct ConditionReader {
             error(.wrongType(field: Self.conditionalValuesField, expected: "object", found: node.typeName), node)
             return nil
         }
-        var values: [String: TweakValue] = [:]
+        var values: [(index: Int, value: TweakValue?)] = []
         var isValid = true
         for member in members {
-            guard conditions.contains(where: { $0.name == member.key }) else {
+            guard let index = index(ofCondition: member.key) else {
                 error(.undefinedCondition(member.key), at: member.keyOffset)
                 isValid = false
                 continue
@@ -295,13 +314,10 @@ struct ConditionReader {
                 isValid = false
                 continue
             }
-            values[member.key] = value
+            values.append((index, value))
         }
         guard isValid else { return nil }
-        let branches = conditions.compactMap { condition in
-            values[condition.name].map { TweakTargeting.Branch(condition: condition, value: $0) }
-        }
-        return TweakTargeting(branches: branches, defaultValue: defaultValue)
+        return TweakTargeting(branches: branches(values), defaultValue: defaultValue)
     }
 
     // MARK: Reporting

@@ -107,11 +107,10 @@ extension ConditionReader {
                 report(
                     .invalidCondition(name, detail: "no \"condition\" (only server templates are evaluated locally)"),
                     element.offset, lenientWarning: true)
-                conditions.append(NamedCondition(name: name, condition: .unknown("expression")))
+                define(NamedCondition(name: name, condition: .unknown("expression")))
                 continue
             }
-            conditions.append(
-                NamedCondition(name: name, condition: readFirebaseCondition(body.value, in: name, level: 0)))
+            define(NamedCondition(name: name, condition: readFirebaseCondition(body.value, in: name, level: 0)))
         }
     }
 
@@ -231,7 +230,7 @@ extension ConditionReader {
             valueType = "STRING"
         }
         var defaultValue: TweakValue?
-        var conditional: [String: TweakValue?] = [:]
+        var conditional: [(index: Int, value: TweakValue?)] = []
         for field in fields {
             switch field.key {
             case "defaultValue":
@@ -239,19 +238,17 @@ extension ConditionReader {
             case "conditionalValues":
                 guard case .object(let values) = field.value.content else { continue }
                 for value in values {
-                    guard conditions.contains(where: { $0.name == value.key }) else {
+                    guard let index = index(ofCondition: value.key) else {
                         error(.undefinedCondition(value.key), at: value.keyOffset)
                         continue
                     }
-                    if let parsed = parameterValue(value.value, type: valueType) { conditional[value.key] = parsed }
+                    if let parsed = parameterValue(value.value, type: valueType) { conditional.append((index, parsed)) }
                 }
             case "valueType", "description": break
             default: report(.unknownField(field.key), field.keyOffset, lenientWarning: true)
             }
         }
-        let branches = conditions.compactMap { condition in
-            conditional[condition.name].map { TweakTargeting.Branch(condition: condition, value: $0) }
-        }
+        let branches = branches(conditional)
         guard let shown = defaultValue ?? branches.lazy.compactMap(\.value).first else { return nil }
         var tweak = Tweak(
             feature: key.feature, variable: key.variable, value: shown, description: description, source: tweakSource)
