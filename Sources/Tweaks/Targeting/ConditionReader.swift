@@ -24,7 +24,7 @@ struct ConditionReader {
     struct Issue {
         let reason: TweakLoadError.Reason
         let offset: Int
-        let isWarning: Bool
+        var isWarning: Bool
     }
 
     let isStrict: Bool
@@ -56,20 +56,33 @@ struct ConditionReader {
                 error(.missingField("name"), element)
                 continue
             }
-            if conditionIndexes[name] != nil {
-                error(.duplicateKey(name), nameMember.value)
-                continue
-            }
+            let start = issues.count
             let body = members.filter { $0.key != "name" }
             let condition = readKind(body, at: element, in: name, level: 0)
-            define(NamedCondition(name: name, condition: condition))
+            define(NamedCondition(name: name, condition: condition), at: nameMember.value, since: start)
         }
     }
 
-    /// Adds `condition` to ``conditions``; its name is not one of theirs.
-    mutating func define(_ condition: NamedCondition) {
-        conditionIndexes[condition.name] = conditions.count
-        conditions.append(condition)
+    /// Adds `condition` to ``conditions``, read at `node` with the problems in ``issues`` from
+    /// index `start` on. A condition with a problem is false (never true): in a lenient document
+    /// its problems are warnings and the rest of the document loads; a second condition of the
+    /// same name makes that name's condition false.
+    mutating func define(_ condition: NamedCondition, at node: JSONNode, since start: Int) {
+        if let existing = conditionIndexes[condition.name] {
+            error(.duplicateKey(condition.name), node)
+            conditions[existing] = NamedCondition(name: condition.name, condition: .constant(false))
+        }
+        var condition = condition
+        if issues.count > start {
+            condition = NamedCondition(name: condition.name, condition: .constant(false))
+            if !isStrict {
+                for index in start..<issues.count { issues[index].isWarning = true }
+            }
+        }
+        if conditionIndexes[condition.name] == nil {
+            conditionIndexes[condition.name] = conditions.count
+            conditions.append(condition)
+        }
     }
 
     /// The index in ``conditions`` of the condition named `name`.

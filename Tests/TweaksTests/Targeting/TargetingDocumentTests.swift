@@ -268,4 +268,21 @@ struct TargetingDocumentTests {
         let doubled = TweakContext(randomizationID: "x", attributes: ["k": "aa"])
         #expect(tweak.targeting?.decide(for: doubled).value == 3)
     }
+
+    @Test("Remote documents: an over-nested or broken condition is a warning and false; the rest loads")
+    func lenientBrokenConditions() throws {
+        let nested = String(repeating: #"{"and": ["#, count: 6) + "true" + String(repeating: "]}", count: 6)
+        let text = #"""
+            {"$conditions": [{"name": "deep", "and": [\#(nested)]},
+                             {"name": "range", "percent": {"seed": "s", "operator": "LESS_OR_EQUAL", "microPercent": 100000001}},
+                             {"name": "everyone", "true": {}}],
+             "f": {"v": {"Value": 1, "ConditionalValues": {"deep": 2, "range": 3, "everyone": 4}}}}
+            """#
+        let document = try LocalTweaksDocument(
+            bytes: Array(text.utf8), source: "remote", tweakSource: "remote", strictness: .lenient)
+        #expect(document.warnings.map(\.reason.field) == ["deep", "range"])
+        let tweak = try #require(document.definition(feature: "f", variable: "v")?.tweak)
+        #expect(tweak.targeting?.decide(for: TweakContext(randomizationID: "x")).value == 4)
+        #expect(throws: TweakLoadError.self) { try LocalTweakProvider(data: Data(text.utf8), source: "Flags.json") }
+    }
 }
