@@ -184,6 +184,9 @@ struct TargetingDocumentTests {
                 "repeat count"
             ),
             (#""customSignal": {"key": "k", "operator": "NUMERIC_LESS_THAN", "values": ["ten"]}"#, "not a number"),
+            (#""customSignal": {"key": "k", "operator": "NUMERIC_LESS_THAN", "values": ["inf"]}"#, "not a number"),
+            (#""customSignal": {"key": "k", "operator": "NUMERIC_EQUAL", "values": ["Infinity"]}"#, "not a number"),
+            (#""customSignal": {"key": "k", "operator": "NUMERIC_GREATER_THAN", "values": ["0x10"]}"#, "not a number"),
             (#""customSignal": {"key": "k", "operator": "NUMERIC_LESS_THAN", "values": ["1", "2"]}"#, "one value"),
             (#""customSignal": {"key": "k", "operator": "STRING_CONTAINS", "values": []}"#, "no values"),
             (#""percent": {"operator": "LESS_OR_EQUALS", "microPercent": 5}"#, "LESS_OR_EQUALS"),
