@@ -40,8 +40,7 @@ func fuzzCommandLineValue(_ data: Data) {
     let text = String(decoding: data.dropFirst(), as: UTF8.self)
     guard let value = try? TweakValue(parsing: text, like: declared[Int(selector) % declared.count]) else { return }
     guard value.kind == declared[Int(selector) % declared.count].kind else {
-        fatalError(
-            "\(text) parsed as \(value.kind), not as the declared \(declared[Int(selector) % declared.count].kind)")
+        fatalError("\(text) parsed as \(value.kind), not as the declared \(declared[Int(selector) % declared.count].kind)")
     }
 }
 
