@@ -167,12 +167,7 @@ struct ConditionReader {
                     continue
                 }
                 hasOperator = true
-                condition.operator = PercentCondition.Operator(name: text)
-                if case .unknown = condition.operator {
-                    report(
-                        .invalidCondition(name, detail: "unknown percent operator \"\(text)\""), member.value.offset,
-                        lenientWarning: true)
-                }
+                condition.operator = percentOperator(text, at: member.value, in: name)
             case "microPercent":
                 condition.microPercent = microPercent(member.value, in: name) ?? 0
             case "microPercentRange":
@@ -196,6 +191,17 @@ struct ConditionReader {
         }
         if !hasOperator { error(.missingField("operator"), node) }
         return condition
+    }
+
+    /// The percent operator named `text`; an unknown one is a problem (a warning when lenient).
+    mutating func percentOperator(_ text: String, at node: JSONNode, in name: String) -> PercentCondition.Operator {
+        let found = PercentCondition.Operator(name: text)
+        if case .unknown = found {
+            report(
+                .invalidCondition(name, detail: "unknown percent operator \"\(text)\""), node.offset,
+                lenientWarning: true)
+        }
+        return found
     }
 
     private mutating func microPercent(_ node: JSONNode, in name: String) -> UInt32? {

@@ -210,12 +210,7 @@ extension ConditionReader {
             case "percentOperator":
                 guard let text = string(field, in: name) else { continue }
                 hasOperator = true
-                condition.operator = PercentCondition.Operator(name: text)
-                if case .unknown = condition.operator {
-                    report(
-                        .invalidCondition(name, detail: "unknown percent operator \"\(text)\""), field.value.offset,
-                        lenientWarning: true)
-                }
+                condition.operator = percentOperator(text, at: field.value, in: name)
             case "seed": condition.seed = string(field, in: name) ?? ""
             case "microPercent": condition.microPercent = firebaseMicroPercent(field.value, in: name)
             case "microPercentRange":
