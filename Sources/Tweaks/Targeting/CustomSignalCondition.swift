@@ -104,7 +104,11 @@ final class CustomSignalCondition: Sendable, Hashable {
         self.targets = targets
         if case .stringContainsRegex = `operator` {
             patterns = targets.map { pattern in
-                Result { () throws(RegularExpressionError) in try RegularExpression(pattern) }
+                do throws(RegularExpressionError) {
+                    return .success(try RegularExpression(pattern))
+                } catch {
+                    return .failure(error)
+                }
             }
         } else {
             patterns = []
