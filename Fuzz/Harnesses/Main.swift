@@ -15,6 +15,9 @@ let harnesses: [String: @Sendable (Data) -> Void] = [
     "remote-cache": fuzzRemoteCache,
     "command-line-value": fuzzCommandLineValue,
     "code-generation": fuzzCodeGeneration,
+    "conditions": fuzzConditions,
+    "firebase-template": fuzzFirebaseTemplate,
+    "regular-expression": fuzzRegularExpression,
 ]
 
 // Set once, on the first input; libFuzzer calls the entry point from one thread.

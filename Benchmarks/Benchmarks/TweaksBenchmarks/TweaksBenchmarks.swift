@@ -239,6 +239,49 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(remoteWithoutFile.provider.activate())
         benchmark.stopMeasurement()
     }
+
+    // Targeting at scale: reading a document is linear in its size (it was quadratic in the number
+    // of conditions), and a regular expression is matched in time linear in the text.
+    let manyConditions = Data(TargetingFixture.document(conditions: 20_000).utf8)
+    Benchmark("Targeting: load 20,000 conditions (one tweak uses all)", configuration: milliseconds) { benchmark in
+        blackHole(try LocalTweakProvider(data: manyConditions, source: "many.json", name: "many"))
+    }
+    let regexDocument = Data(TargetingFixture.regexDocument.utf8)
+    let regexManager = TweakManager(
+        tweakProviders: [try! LocalTweakProvider(data: regexDocument, source: "regex.json", name: "regex")])
+    Benchmark("Targeting: STRING_CONTAINS_REGEX read (e-mail pattern)") { benchmark in
+        let context = TweakContext(randomizationID: "u", attributes: ["email": "ann.lee+tag@Example.com"])
+        for _ in benchmark.scaledIterations {
+            blackHole(try regexManager.value(feature: "f", variable: "v", as: Int.self, context: context))
+        }
+    }
+    Benchmark("Targeting: STRING_CONTAINS_REGEX read, (a+)+$ on 10,000 a's and a !", configuration: milliseconds) {
+        benchmark in
+        let context = TweakContext(
+            randomizationID: "u", attributes: ["email": .string(String(repeating: "a", count: 10_000) + "!")])
+        blackHole(try regexManager.value(feature: "f", variable: "slow", as: Int.self, context: context))
+    }
+}
+
+/// Documents for the targeting benchmarks.
+enum TargetingFixture {
+    /// `conditions` custom-signal conditions, all used by tweak `all.v`.
+    static func document(conditions count: Int) -> String {
+        let conditions = (0..<count).map {
+            #"{"name": "c\#($0)", "customSignal": {"key": "user", "operator": "STRING_EXACTLY_MATCHES", "values": ["u\#($0)"]}}"#
+        }
+        let values = (0..<count).map { #""c\#($0)": \#($0)"# }
+        return #"{"$conditions": [\#(conditions.joined(separator: ",\n"))], "#
+            + #""all": {"v": {"Value": -1, "ConditionalValues": {\#(values.joined(separator: ", "))}}}}"#
+    }
+
+    static let regexDocument = #"""
+        {"$conditions": [
+            {"name": "staff", "customSignal": {"key": "email", "operator": "STRING_CONTAINS_REGEX", "values": ["(?i)^[\\w.+-]+@(example|test)\\.(com|org)$"]}},
+            {"name": "hostile", "customSignal": {"key": "email", "operator": "STRING_CONTAINS_REGEX", "values": ["(a+)+$"]}}
+        ],
+         "f": {"v": {"Value": 0, "ConditionalValues": {"staff": 1}}, "slow": {"Value": 0, "ConditionalValues": {"hostile": 1}}}}
+        """#
 }
 
 /// Runs tasks on Dispatch's global queue instead of the cooperative pool.

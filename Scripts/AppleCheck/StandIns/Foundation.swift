@@ -187,28 +187,6 @@ extension StringProtocol {
   public func padding<T: StringProtocol>(toLength newLength: Int, withPad padString: T, startingAt padIndex: Int) -> String { "" }
 }
 
-// MARK: regular expressions (custom-signal STRING_CONTAINS_REGEX), Apple SDK signatures
-public struct _NSRange: Hashable, Sendable {
-  public var location: Int
-  public var length: Int
-  public init(location: Int, length: Int) { self.location = location; self.length = length }
-}
-public typealias NSRange = _NSRange
-extension _NSRange {
-  public init<R: RangeExpression, S: StringProtocol>(_ region: R, in target: S) where R.Bound == String.Index {
-    self.init(location: 0, length: 0)
-  }
-}
-// Uncertain: Sendable annotations of the two classes (Tweaks wraps the expression in an
-// `@unchecked Sendable` class of its own, so it does not depend on them).
-open class NSTextCheckingResult: NSObject, @unchecked Sendable {}
-open class NSRegularExpression: NSObject, @unchecked Sendable {
-  public struct Options: OptionSet, Sendable { public let rawValue: UInt; public init(rawValue: UInt) { self.rawValue = rawValue } }
-  public struct MatchingOptions: OptionSet, Sendable { public let rawValue: UInt; public init(rawValue: UInt) { self.rawValue = rawValue } }
-  public init(pattern: String, options: NSRegularExpression.Options = []) throws {}
-  open func firstMatch(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> NSTextCheckingResult? { nil }
-}
-
 // MARK: networking (FoundationNetworking on Linux, Foundation on Darwin), Apple SDK signatures
 open class URLResponse: NSObject, @unchecked Sendable {
   open var expectedContentLength: Int64 { 0 }

@@ -24,13 +24,16 @@ struct ConditionReader {
     struct Issue {
         let reason: TweakLoadError.Reason
         let offset: Int
-        let isWarning: Bool
+        var isWarning: Bool
     }
 
     let isStrict: Bool
     private(set) var issues: [Issue] = []
     /// The conditions read, in document order.
-    var conditions: [NamedCondition] = []
+    private(set) var conditions: [NamedCondition] = []
+    /// The index in ``conditions`` of each name: a lookup per conditional value, not a walk over
+    /// every condition (which made documents with many conditions quadratic to read).
+    private var conditionIndexes: [String: Int] = [:]
 
     init(isStrict: Bool) { self.isStrict = isStrict }
 
@@ -53,13 +56,42 @@ struct ConditionReader {
                 error(.missingField("name"), element)
                 continue
             }
-            if conditions.contains(where: { $0.name == name }) {
-                error(.duplicateKey(name), nameMember.value)
-                continue
-            }
+            let start = issues.count
             let body = members.filter { $0.key != "name" }
             let condition = readKind(body, at: element, in: name, level: 0)
-            conditions.append(NamedCondition(name: name, condition: condition))
+            define(NamedCondition(name: name, condition: condition), at: nameMember.value, since: start)
+        }
+    }
+
+    /// Adds `condition` to ``conditions``, read at `node` with the problems in ``issues`` from
+    /// index `start` on. A condition with a problem is false (never true): in a lenient document
+    /// its problems are warnings and the rest of the document loads; a second condition of the
+    /// same name makes that name's condition false.
+    mutating func define(_ condition: NamedCondition, at node: JSONNode, since start: Int) {
+        if let existing = conditionIndexes[condition.name] {
+            error(.duplicateKey(condition.name), node)
+            conditions[existing] = NamedCondition(name: condition.name, condition: .constant(false))
+        }
+        var condition = condition
+        if issues.count > start {
+            condition = NamedCondition(name: condition.name, condition: .constant(false))
+            if !isStrict {
+                for index in start..<issues.count { issues[index].isWarning = true }
+            }
+        }
+        if conditionIndexes[condition.name] == nil {
+            conditionIndexes[condition.name] = conditions.count
+            conditions.append(condition)
+        }
+    }
+
+    /// The index in ``conditions`` of the condition named `name`.
+    func index(ofCondition name: String) -> Int? { conditionIndexes[name] }
+
+    /// The branches of `values` (condition index, value), in the document's order of conditions.
+    func branches(_ values: [(index: Int, value: TweakValue?)]) -> [TweakTargeting.Branch] {
+        values.sorted { $0.index < $1.index }.map {
+            TweakTargeting.Branch(condition: conditions[$0.index], value: $0.value)
         }
     }
 
@@ -135,12 +167,7 @@ struct ConditionReader {
                     continue
                 }
                 hasOperator = true
-                condition.operator = PercentCondition.Operator(name: text)
-                if case .unknown = condition.operator {
-                    report(
-                        .invalidCondition(name, detail: "unknown percent operator \"\(text)\""), member.value.offset,
-                        lenientWarning: true)
-                }
+                condition.operator = percentOperator(text, at: member.value, in: name)
             case "microPercent":
                 condition.microPercent = microPercent(member.value, in: name) ?? 0
             case "microPercentRange":
@@ -164,6 +191,17 @@ struct ConditionReader {
         }
         if !hasOperator { error(.missingField("operator"), node) }
         return condition
+    }
+
+    /// The percent operator named `text`; an unknown one is a problem (a warning when lenient).
+    mutating func percentOperator(_ text: String, at node: JSONNode, in name: String) -> PercentCondition.Operator {
+        let found = PercentCondition.Operator(name: text)
+        if case .unknown = found {
+            report(
+                .invalidCondition(name, detail: "unknown percent operator \"\(text)\""), node.offset,
+                lenientWarning: true)
+        }
+        return found
     }
 
     private mutating func microPercent(_ node: JSONNode, in name: String) -> UInt32? {
@@ -247,8 +285,10 @@ struct ConditionReader {
                 lenientWarning: true)
             return
         case .stringContainsRegex:
-            for (target, pattern) in zip(targets, condition.patterns) where pattern == nil {
-                problem("the regular expression \"\(target)\" does not compile")
+            for (target, pattern) in zip(targets, condition.patterns) {
+                if case .failure(let error) = pattern {
+                    problem("the regular expression \"\(target)\" does not compile (RE2 syntax): \(error)")
+                }
             }
         case .numeric:
             if condition.targetNumber == nil, let first = targets.first { problem("\"\(first)\" is not a number") }
@@ -277,10 +317,10 @@ struct ConditionReader {
             error(.wrongType(field: Self.conditionalValuesField, expected: "object", found: node.typeName), node)
             return nil
         }
-        var values: [String: TweakValue] = [:]
+        var values: [(index: Int, value: TweakValue?)] = []
         var isValid = true
         for member in members {
-            guard conditions.contains(where: { $0.name == member.key }) else {
+            guard let index = index(ofCondition: member.key) else {
                 error(.undefinedCondition(member.key), at: member.keyOffset)
                 isValid = false
                 continue
@@ -293,13 +333,10 @@ struct ConditionReader {
                 isValid = false
                 continue
             }
-            values[member.key] = value
+            values.append((index, value))
         }
         guard isValid else { return nil }
-        let branches = conditions.compactMap { condition in
-            values[condition.name].map { TweakTargeting.Branch(condition: condition, value: $0) }
-        }
-        return TweakTargeting(branches: branches, defaultValue: defaultValue)
+        return TweakTargeting(branches: branches(values), defaultValue: defaultValue)
     }
 
     // MARK: Reporting

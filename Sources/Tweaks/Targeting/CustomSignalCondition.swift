@@ -1,5 +1,3 @@
-import Foundation
-
 /// A custom-signal condition: compares the context's attribute `key` with target values, with
 /// Firebase's operators and rules.
 ///
@@ -90,8 +88,8 @@ final class CustomSignalCondition: Sendable, Hashable {
     let key: String
     /// The target values, as written.
     let targets: [String]
-    /// Each target compiled, for `STRING_CONTAINS_REGEX`; `nil` where a pattern does not compile.
-    let patterns: [CompiledPattern?]
+    /// Each target compiled, for `STRING_CONTAINS_REGEX`, or why it is refused (it never matches).
+    let patterns: [Result<RegularExpression, RegularExpressionError>]
     /// The targets without white space around them, for `STRING_EXACTLY_MATCHES`.
     let trimmedTargets: [String]
     /// The first target as a number, for `NUMERIC_*`.
@@ -105,7 +103,13 @@ final class CustomSignalCondition: Sendable, Hashable {
         self.key = key
         self.targets = targets
         if case .stringContainsRegex = `operator` {
-            patterns = targets.map(CompiledPattern.init)
+            patterns = targets.map { pattern in
+                do throws(RegularExpressionError) {
+                    return .success(try RegularExpression(pattern))
+                } catch {
+                    return .failure(error)
+                }
+            }
         } else {
             patterns = []
         }
@@ -140,7 +144,7 @@ final class CustomSignalCondition: Sendable, Hashable {
             return trimmedTargets.contains { TargetingText.bytesEqual($0, trimmed) }
         case .stringContainsRegex:
             let text = actual.description
-            return patterns.contains { $0?.matches(text) ?? false }
+            return patterns.contains { (try? $0.get())?.matches(text) ?? false }
         case .numeric(let comparison):
             guard let target = targetNumber, let number = actual.number else { return false }
             return comparison.holds(number, target)
@@ -151,28 +155,4 @@ final class CustomSignalCondition: Sendable, Hashable {
             return false
         }
     }
-}
-
-/// A compiled regular expression of `STRING_CONTAINS_REGEX`.
-final class CompiledPattern: @unchecked Sendable, Hashable {
-    // Safe to mark `@unchecked Sendable`: both fields are constants, and `NSRegularExpression` is
-    // immutable once created and documented as safe to use from several threads at once (it is
-    // `Sendable` in swift-corelibs-foundation); it is only read (`firstMatch`) after `init`.
-    let pattern: String
-    private let expression: NSRegularExpression
-
-    /// `nil` when `pattern` does not compile.
-    init?(_ pattern: String) {
-        guard let expression = try? NSRegularExpression(pattern: pattern) else { return nil }
-        self.pattern = pattern
-        self.expression = expression
-    }
-
-    /// Whether the pattern matches somewhere in `text`.
-    func matches(_ text: String) -> Bool {
-        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
-    }
-
-    static func == (lhs: CompiledPattern, rhs: CompiledPattern) -> Bool { lhs.pattern == rhs.pattern }
-    func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 }

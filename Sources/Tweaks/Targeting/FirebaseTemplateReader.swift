@@ -111,21 +111,27 @@ extension ConditionReader {
         for element in elements {
             guard case .object(let fields) = element.content,
                 let nameField = fields.first(where: { $0.key == "name" }),
-                case .string(let name) = nameField.value.content
+                case .string(let name) = nameField.value.content, !name.isEmpty
             else {
                 error(.missingField("name"), element)
                 continue
             }
-            guard let body = fields.first(where: { $0.key == "condition" }) else {
+            let start = issues.count
+            var condition: TargetingCondition = .unknown("expression")
+            if let body = fields.first(where: { $0.key == "condition" }) {
+                condition = readFirebaseCondition(body.value, in: name, level: 0)
+            } else {
                 // A client template's `expression` condition: not evaluated locally.
                 report(
                     .invalidCondition(name, detail: "no \"condition\" (only server templates are evaluated locally)"),
                     element.offset, lenientWarning: true)
-                conditions.append(NamedCondition(name: name, condition: .unknown("expression")))
-                continue
             }
-            conditions.append(
-                NamedCondition(name: name, condition: readFirebaseCondition(body.value, in: name, level: 0)))
+            for field in fields where !["name", "condition", "expression", "tagColor"].contains(field.key) {
+                report(
+                    .invalidCondition(name, detail: "unknown field \"\(field.key)\""), field.keyOffset,
+                    lenientWarning: true)
+            }
+            define(NamedCondition(name: name, condition: condition), at: nameField.value, since: start)
         }
     }
 
@@ -138,67 +144,69 @@ extension ConditionReader {
             error(.invalidCondition(name, detail: "nested deeper than Firebase evaluates (it would be false)"), node)
             return .constant(false)
         }
-        func object(_ key: String) -> [JSONNode.Member] {
-            if case .object(let fields) = member.value.content { return fields }
-            return []
-        }
         switch member.key {
         case "orCondition", "andCondition":
-            var parts: [TargetingCondition] = []
-            if let list = object(member.key).first(where: { $0.key == "conditions" }),
-                case .array(let elements) = list.value.content
-            {
+            var parts: [TargetingCondition]?
+            for field in fields(of: member, in: name) {
+                guard field.key == "conditions" else {
+                    unknownField(field, in: name)
+                    continue
+                }
+                guard case .array(let elements) = field.value.content else {
+                    wrongType("conditions", expected: "array", found: field.value.typeName, at: field.value, in: name)
+                    continue
+                }
                 parts = elements.map { readFirebaseCondition($0, in: name, level: level + 2) }
+            }
+            guard let parts else {
+                missing("conditions", of: member, in: name)
+                return .constant(false)
             }
             return member.key == "andCondition" ? .and(parts) : .or(parts)
         case "true": return .constant(true)
         case "false": return .constant(false)
-        case "percent":
-            var condition = PercentCondition(operator: .unknown(""))
-            for field in object(member.key) {
-                switch (field.key, field.value.content) {
-                case ("percentOperator", .string(let text)):
-                    condition.operator = PercentCondition.Operator(name: text)
-                    if case .unknown = condition.operator {
-                        report(
-                            .invalidCondition(name, detail: "unknown percent operator \"\(text)\""), field.value.offset,
-                            lenientWarning: true)
-                    }
-                case ("seed", .string(let seed)): condition.seed = seed
-                case ("microPercent", _): condition.microPercent = firebaseMicroPercent(field.value, in: name)
-                case ("microPercentRange", .object(let bounds)):
-                    for bound in bounds {
-                        if bound.key == "microPercentLowerBound" {
-                            condition.lowerBound = firebaseMicroPercent(bound.value, in: name)
-                        }
-                        if bound.key == "microPercentUpperBound" {
-                            condition.upperBound = firebaseMicroPercent(bound.value, in: name)
-                        }
-                    }
-                default: report(.unknownField(field.key), field.keyOffset, lenientWarning: true)
-                }
-            }
-            return .percent(condition)
+        case "percent": return .percent(readFirebasePercent(member, in: name))
         case "customSignal":
-            var op = CustomSignalCondition.Operator.unknown("")
+            var op: CustomSignalCondition.Operator?
             var operatorNode = member.value
-            var key = ""
-            var targets: [String] = []
+            var key: String?
+            var targets: [String]?
             var targetsNode = member.value
-            for field in object(member.key) {
-                switch (field.key, field.value.content) {
-                case ("customSignalOperator", .string(let text)):
+            for field in fields(of: member, in: name) {
+                switch field.key {
+                case "customSignalOperator":
+                    guard let text = string(field, in: name) else { continue }
                     op = CustomSignalCondition.Operator(name: text)
                     operatorNode = field.value
-                case ("customSignalKey", .string(let text)): key = text
-                case ("targetCustomSignalValues", .array(let elements)):
+                case "customSignalKey":
+                    key = string(field, in: name)
+                    if key?.isEmpty == true {
+                        error(.invalidCondition(name, detail: "an empty customSignalKey"), field.value)
+                    }
+                case "targetCustomSignalValues":
                     targetsNode = field.value
-                    targets = elements.compactMap { if case .string(let text) = $0.content { text } else { nil } }
-                default: report(.unknownField(field.key), field.keyOffset, lenientWarning: true)
+                    guard case .array(let elements) = field.value.content else {
+                        wrongType(
+                            field.key, expected: "array of strings", found: field.value.typeName, at: field.value,
+                            in: name)
+                        continue
+                    }
+                    targets = elements.compactMap { element in
+                        if case .string(let text) = element.content { return text }
+                        wrongType(field.key, expected: "strings", found: element.typeName, at: element, in: name)
+                        return nil
+                    }
+                default: unknownField(field, in: name)
                 }
             }
-            let condition = CustomSignalCondition(operator: op, key: key, targets: targets)
-            check(condition, in: name, operatorAt: operatorNode, targetsAt: targetsNode)
+            for (field, value) in [
+                ("customSignalOperator", op != nil), ("customSignalKey", key != nil),
+                ("targetCustomSignalValues", targets != nil),
+            ] where !value {
+                missing(field, of: member, in: name)
+            }
+            let condition = CustomSignalCondition(operator: op ?? .unknown(""), key: key ?? "", targets: targets ?? [])
+            if op != nil { check(condition, in: name, operatorAt: operatorNode, targetsAt: targetsNode) }
             return .customSignal(condition)
         default:
             report(
@@ -206,6 +214,69 @@ extension ConditionReader {
                 lenientWarning: true)
             return .unknown(member.key)
         }
+    }
+
+    private mutating func readFirebasePercent(_ member: JSONNode.Member, in name: String) -> PercentCondition {
+        var condition = PercentCondition(operator: .unknown(""))
+        var hasOperator = false
+        for field in fields(of: member, in: name) {
+            switch field.key {
+            case "percentOperator":
+                guard let text = string(field, in: name) else { continue }
+                hasOperator = true
+                condition.operator = percentOperator(text, at: field.value, in: name)
+            case "seed": condition.seed = string(field, in: name) ?? ""
+            case "microPercent": condition.microPercent = firebaseMicroPercent(field.value, in: name)
+            case "microPercentRange":
+                for bound in fields(of: field, in: name) {
+                    switch bound.key {
+                    case "microPercentLowerBound": condition.lowerBound = firebaseMicroPercent(bound.value, in: name)
+                    case "microPercentUpperBound": condition.upperBound = firebaseMicroPercent(bound.value, in: name)
+                    default: unknownField(bound, in: name)
+                    }
+                }
+                if condition.lowerBound > condition.upperBound {
+                    error(
+                        .invalidCondition(name, detail: "the range's lower bound is above its upper bound"), field.value
+                    )
+                }
+            default: unknownField(field, in: name)
+            }
+        }
+        if !hasOperator { missing("percentOperator", of: member, in: name) }
+        return condition
+    }
+
+    /// The fields of `member`'s object value; a problem when it is not an object.
+    private mutating func fields(of member: JSONNode.Member, in name: String) -> [JSONNode.Member] {
+        guard case .object(let fields) = member.value.content else {
+            wrongType(member.key, expected: "object", found: member.value.typeName, at: member.value, in: name)
+            return []
+        }
+        return fields
+    }
+
+    /// `field`'s string value; a problem when it is not a string.
+    private mutating func string(_ field: JSONNode.Member, in name: String) -> String? {
+        guard case .string(let text) = field.value.content else {
+            wrongType(field.key, expected: "string", found: field.value.typeName, at: field.value, in: name)
+            return nil
+        }
+        return text
+    }
+
+    private mutating func wrongType(
+        _ field: String, expected: String, found: String, at node: JSONNode, in name: String
+    ) {
+        error(.invalidCondition(name, detail: "\"\(field)\" must be \(expected), found \(found)"), node)
+    }
+
+    private mutating func unknownField(_ field: JSONNode.Member, in name: String) {
+        report(.invalidCondition(name, detail: "unknown field \"\(field.key)\""), field.keyOffset, lenientWarning: true)
+    }
+
+    private mutating func missing(_ field: String, of member: JSONNode.Member, in name: String) {
+        error(.invalidCondition(name, detail: "\"\(member.key)\" has no \"\(field)\""), member.value)
     }
 
     /// Firebase writes micro-percents as numbers (sometimes as strings of digits).
@@ -245,7 +316,7 @@ extension ConditionReader {
             valueType = "STRING"
         }
         var defaultValue: TweakValue?
-        var conditional: [String: TweakValue?] = [:]
+        var conditional: [(index: Int, value: TweakValue?)] = []
         for field in fields {
             switch field.key {
             case "defaultValue":
@@ -253,19 +324,17 @@ extension ConditionReader {
             case "conditionalValues":
                 guard case .object(let values) = field.value.content else { continue }
                 for value in values {
-                    guard conditions.contains(where: { $0.name == value.key }) else {
+                    guard let index = index(ofCondition: value.key) else {
                         error(.undefinedCondition(value.key), at: value.keyOffset)
                         continue
                     }
-                    if let parsed = parameterValue(value.value, type: valueType) { conditional[value.key] = parsed }
+                    if let parsed = parameterValue(value.value, type: valueType) { conditional.append((index, parsed)) }
                 }
             case "valueType", "description": break
             default: report(.unknownField(field.key), field.keyOffset, lenientWarning: true)
             }
         }
-        let branches = conditions.compactMap { condition in
-            conditional[condition.name].map { TweakTargeting.Branch(condition: condition, value: $0) }
-        }
+        let branches = branches(conditional)
         guard let shown = defaultValue ?? branches.lazy.compactMap(\.value).first else { return nil }
         var tweak = Tweak(
             feature: key.feature, variable: key.variable, value: shown, description: description, source: tweakSource)

@@ -48,11 +48,40 @@ enum TargetingText {
         }
     }
 
-    /// `text`, trimmed, as a number; `nil` when it is empty, not a number, or NaN.
+    /// `text`, trimmed, as a number; `nil` when it is not a finite decimal number: `12`, `-1.5`,
+    /// `.5`, `2e-3` are numbers, `inf`, `Infinity`, `nan`, `0x10` and `1e999` are not (Swift's
+    /// `Double(_:)` alone would take all of them).
     static func number(_ text: String) -> Double? {
         let trimmed = trimmed(text[...])
-        guard !trimmed.isEmpty, let number = Double(trimmed), !number.isNaN else { return nil }
+        guard isDecimal(trimmed.utf8), let number = Double(trimmed), number.isFinite else { return nil }
         return number
+    }
+
+    /// Whether `bytes` are `[+-]digits[.digits][(e|E)[+-]digits]`, with a digit before or after the point.
+    private static func isDecimal(_ bytes: Substring.UTF8View) -> Bool {
+        var index = bytes.startIndex
+        func digits() -> Int {
+            var count = 0
+            while index < bytes.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                count += 1
+                index = bytes.index(after: index)
+            }
+            return count
+        }
+        func skip(_ options: UInt8...) -> Bool {
+            guard index < bytes.endIndex, options.contains(bytes[index]) else { return false }
+            index = bytes.index(after: index)
+            return true
+        }
+        _ = skip(UInt8(ascii: "+"), UInt8(ascii: "-"))
+        var mantissaDigits = digits()
+        if skip(UInt8(ascii: ".")) { mantissaDigits += digits() }
+        guard mantissaDigits > 0 else { return false }
+        if skip(UInt8(ascii: "e"), UInt8(ascii: "E")) {
+            _ = skip(UInt8(ascii: "+"), UInt8(ascii: "-"))
+            guard digits() > 0 else { return false }
+        }
+        return index == bytes.endIndex
     }
 
     /// Whether `part` occurs in `text`, compared as UTF-8 bytes like Go and JavaScript (Swift's

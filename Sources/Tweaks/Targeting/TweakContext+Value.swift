@@ -35,13 +35,14 @@ extension TweakContext {
         /// A Boolean attribute.
         public init(booleanLiteral value: Bool) { content = .bool(value) }
 
-        /// The value as string operators see it: a string as is, a number as JavaScript and Go
-        /// write it (`5` for 5.0, `123.45`), a Boolean as `true` or `false`.
+        /// The value as string operators see it: a string as is, a number as JavaScript writes it
+        /// (`5` for 5.0, `123.45`, `1000000000000000` for 1e15, `1e-7`, `1e+21`, `Infinity`,
+        /// `NaN`), a Boolean as `true` or `false`.
         public var description: String {
             switch content {
             case .string(let text): text
             case .int(let number): String(number)
-            case .double(let number): Self.text(of: number)
+            case .double(let number): JavaScriptNumber.text(of: number)
             case .bool(let flag): flag ? "true" : "false"
             }
         }
@@ -55,12 +56,6 @@ extension TweakContext {
             case .double(let number): number.isNaN ? nil : number
             case .bool(let flag): flag ? 1 : 0
             }
-        }
-
-        /// `number` written without a fraction when it has none, as JavaScript's `String(5.0)`.
-        private static func text(of number: Double) -> String {
-            if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
-            return "\(number)"
         }
     }
 }

@@ -95,4 +95,100 @@ struct FirebaseTemplateTests {
         #expect(undefinedError.reason == .undefinedCondition("nope"))
         #expect(undefinedError.feature == "a" && undefinedError.variable == "b")
     }
+
+    /// A template with one condition `c` (whose JSON is `condition`), used by parameter `f.v`.
+    static func template(condition: String) -> String {
+        #"{"conditions": [{"name": "c", "condition": \#(condition)}, {"name": "everyone", "condition": {"true": {}}}], "#
+            + #""parameters": {"f.v": {"defaultValue": {"value": "default"}, "#
+            + #""conditionalValues": {"c": {"value": "c"}, "everyone": {"value": "everyone"}}}}, "version": {}}"#
+    }
+
+    static let signal =
+        #""customSignalOperator": "STRING_CONTAINS", "customSignalKey": "k", "targetCustomSignalValues": ["x"]"#
+
+    /// Mistakes that used to be read silently; the misspelt `conditons` made the condition true
+    /// for everyone.
+    static let mistakes: [(condition: String, expected: String)] = [
+        (#"{"andCondition": {"conditons": [{"false": {}}]}}"#, #"unknown field "conditons""#),
+        (#"{"orCondition": {}}"#, #"has no "conditions""#),
+        (#"{"andCondition": {"conditions": {"true": {}}}}"#, "array"),
+        (
+            #"{"customSignal": {"customSignalOperator": "STRING_CONTAINS", "targetCustomSignalValues": ["x"]}}"#,
+            "customSignalKey"
+        ),
+        (#"{"customSignal": {"customSignalKey": "k", "targetCustomSignalValues": ["x"]}}"#, "customSignalOperator"),
+        (
+            #"{"customSignal": {"customSignalOperator": "STRING_CONTAINS", "customSignalKey": "k"}}"#,
+            "targetCustomSignalValues"
+        ),
+        (#"{"customSignal": {\#(signal), "customSignalKye": "k"}}"#, #"unknown field "customSignalKye""#),
+        (
+            #"{"customSignal": {"customSignalOperator": "STRING_CONTAINS", "customSignalKey": "k", "targetCustomSignalValues": [1]}}"#,
+            "strings"
+        ),
+        (#"{"percent": {"seed": "s", "microPercent": 5}}"#, "percentOperator"),
+        (
+            #"{"percent": {"percentOperator": "BETWEEN", "microPercentRange": {"microPercentLowerBound": 60, "microPercentUpperBound": 50}}}"#,
+            "lower bound"
+        ),
+        (
+            #"{"percent": {"percentOperator": "BETWEEN", "microPercentRange": {"microPercentLowerBound": 0, "microPercentUperBound": 50}}}"#,
+            "microPercentUperBound"
+        ),
+        (#"{"percent": {"percentOperator": "LESS_OR_EQUAL", "microPercent": 5, "sed": "s"}}"#, #""sed""#),
+        (#"{"percent": "LESS_OR_EQUAL"}"#, "object"),
+        (
+            #"{"customSignal": {"customSignalOperator": "STRING_CONTAINS_REGEX", "customSignalKey": "k", "targetCustomSignalValues": ["(?=a)"]}}"#,
+            "lookahead"
+        ),
+        (
+            String(repeating: #"{"andCondition": {"conditions": ["#, count: 6) + #"{"true": {}}"#
+                + String(repeating: "]}}", count: 6),
+            "nested deeper"
+        ),
+    ]
+
+    @Test(
+        "Files a person writes: a mistake in a condition is an error naming the condition", arguments: mistakes.indices)
+    func strictMistakes(_ index: Int) throws {
+        let (condition, expected) = Self.mistakes[index]
+        let text = Self.template(condition: condition)
+        let error = try #require(throws: TweakLoadError.self) {
+            try LocalTweakProvider(data: Data(text.utf8), source: "template.json")
+        }
+        #expect(error.reason.field == "c", "\(error)")
+        #expect(error.description.contains(expected), "\(error)")
+        let problems = LocalTweaksDocument.problems(in: Array(text.utf8), source: "template.json")
+        #expect(!problems.isEmpty && problems.allSatisfy { $0.reason.field == "c" }, "\(problems)")
+    }
+
+    @Test(
+        "Remote templates: a mistake in a condition is a warning, and the condition is false (never true)",
+        arguments: mistakes.indices)
+    func lenientMistakes(_ index: Int) throws {
+        let text = Self.template(condition: Self.mistakes[index].condition)
+        let document = try LocalTweaksDocument(
+            bytes: Array(text.utf8), source: "remote", tweakSource: "remote", strictness: .lenient)
+        #expect(!document.warnings.isEmpty && document.warnings.allSatisfy { $0.reason.field == "c" })
+        let tweak = try #require(document.definition(feature: "f", variable: "v")?.tweak)
+        let context = TweakContext(randomizationID: "123", attributes: ["k": "x"])
+        #expect(tweak.targeting?.decide(for: context).value == .string("everyone"))
+    }
+
+    @Test("Duplicate condition names: an error in a file, a warning and false in a remote template")
+    func duplicateNames() throws {
+        let text = #"""
+            {"conditions": [{"name": "c", "condition": {"false": {}}}, {"name": "c", "condition": {"true": {}}}],
+             "parameters": {"f.v": {"defaultValue": {"value": "default"}, "conditionalValues": {"c": {"value": "c"}}}}}
+            """#
+        let error = try #require(throws: TweakLoadError.self) {
+            try LocalTweakProvider(data: Data(text.utf8), source: "template.json")
+        }
+        #expect(error.reason == .duplicateKey("c"))
+        let document = try LocalTweaksDocument(
+            bytes: Array(text.utf8), source: "remote", tweakSource: "remote", strictness: .lenient)
+        #expect(document.warnings.map(\.reason) == [.duplicateKey("c")])
+        let tweak = try #require(document.definition(feature: "f", variable: "v")?.tweak)
+        #expect(tweak.targeting?.decide(for: TweakContext(randomizationID: "1")).value == .string("default"))
+    }
 }

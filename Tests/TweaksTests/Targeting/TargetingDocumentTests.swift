@@ -170,7 +170,22 @@ struct TargetingDocumentTests {
                 #""customSignal": {"key": "k", "operator": "STRING_CONTAINS_REGEX", "values": ["([a-z]+"]}"#,
                 "does not compile"
             ),
+            (
+                #""customSignal": {"key": "k", "operator": "STRING_CONTAINS_REGEX", "values": ["(a)\\1"]}"#,
+                "backreferences"
+            ),
+            (
+                #""customSignal": {"key": "k", "operator": "STRING_CONTAINS_REGEX", "values": ["a(?=b)"]}"#,
+                "lookahead"
+            ),
+            (
+                #""customSignal": {"key": "k", "operator": "STRING_CONTAINS_REGEX", "values": ["(x{100}){100}"]}"#,
+                "repeat count"
+            ),
             (#""customSignal": {"key": "k", "operator": "NUMERIC_LESS_THAN", "values": ["ten"]}"#, "not a number"),
+            (#""customSignal": {"key": "k", "operator": "NUMERIC_LESS_THAN", "values": ["inf"]}"#, "not a number"),
+            (#""customSignal": {"key": "k", "operator": "NUMERIC_EQUAL", "values": ["Infinity"]}"#, "not a number"),
+            (#""customSignal": {"key": "k", "operator": "NUMERIC_GREATER_THAN", "values": ["0x10"]}"#, "not a number"),
             (#""customSignal": {"key": "k", "operator": "NUMERIC_LESS_THAN", "values": ["1", "2"]}"#, "one value"),
             (#""customSignal": {"key": "k", "operator": "STRING_CONTAINS", "values": []}"#, "no values"),
             (#""percent": {"operator": "LESS_OR_EQUALS", "microPercent": 5}"#, "LESS_OR_EQUALS"),
@@ -236,5 +251,40 @@ struct TargetingDocumentTests {
             try LocalTweaksDocument(
                 bytes: Array(undefined.utf8), source: "remote", tweakSource: nil, strictness: .lenient)
         }
+    }
+
+    @Test("Remote documents: a regular expression RE2 refuses is a warning, and its condition false")
+    func lenientRegex() throws {
+        let text = #"""
+            {"$conditions": [{"name": "backref", "customSignal": {"key": "k", "operator": "STRING_CONTAINS_REGEX", "values": ["(a)\\1"]}},
+                             {"name": "slow", "customSignal": {"key": "k", "operator": "STRING_CONTAINS_REGEX", "values": ["(a+)+$"]}}],
+             "f": {"v": {"Value": 1, "ConditionalValues": {"backref": 2, "slow": 3}}}}
+            """#
+        let document = try LocalTweaksDocument(
+            bytes: Array(text.utf8), source: "remote", tweakSource: "remote", strictness: .lenient)
+        #expect(document.warnings.map(\.reason.field) == ["backref"])
+        let tweak = try #require(document.definition(feature: "f", variable: "v")?.tweak)
+        let hostile = TweakContext(
+            randomizationID: "x", attributes: ["k": .string(String(repeating: "a", count: 5_000) + "!")])
+        #expect(tweak.targeting?.decide(for: hostile).value == 1)
+        let doubled = TweakContext(randomizationID: "x", attributes: ["k": "aa"])
+        #expect(tweak.targeting?.decide(for: doubled).value == 3)
+    }
+
+    @Test("Remote documents: an over-nested or broken condition is a warning and false; the rest loads")
+    func lenientBrokenConditions() throws {
+        let nested = String(repeating: #"{"and": ["#, count: 6) + "true" + String(repeating: "]}", count: 6)
+        let text = #"""
+            {"$conditions": [{"name": "deep", "and": [\#(nested)]},
+                             {"name": "range", "percent": {"seed": "s", "operator": "LESS_OR_EQUAL", "microPercent": 100000001}},
+                             {"name": "everyone", "true": {}}],
+             "f": {"v": {"Value": 1, "ConditionalValues": {"deep": 2, "range": 3, "everyone": 4}}}}
+            """#
+        let document = try LocalTweaksDocument(
+            bytes: Array(text.utf8), source: "remote", tweakSource: "remote", strictness: .lenient)
+        #expect(document.warnings.map(\.reason.field) == ["deep", "range"])
+        let tweak = try #require(document.definition(feature: "f", variable: "v")?.tweak)
+        #expect(tweak.targeting?.decide(for: TweakContext(randomizationID: "x")).value == 4)
+        #expect(throws: TweakLoadError.self) { try LocalTweakProvider(data: Data(text.utf8), source: "Flags.json") }
     }
 }

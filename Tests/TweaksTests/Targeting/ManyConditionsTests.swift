@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import Tweaks
+
+/// Documents with many conditions load in time linear in their size (no timing is asserted; the
+/// speed is measured in Benchmarks/, target "Targeting"): 20,000 conditions used to take almost a
+/// minute to read, because each name was looked up by a walk over all the names before it.
+@Suite("Many conditions")
+struct ManyConditionsTests {
+    static let count = 20_000
+
+    /// A tweaks document with `count` conditions, all used by one tweak and each by one tweak of its own.
+    static func tweaksDocument(count: Int = count) -> String {
+        var conditions: [String] = []
+        var values: [String] = []
+        var entries: [String] = []
+        for index in 0..<count {
+            conditions.append(
+                #"{"name": "c\#(index)", "customSignal": {"key": "user", "operator": "STRING_EXACTLY_MATCHES", "values": ["u\#(index)"]}}"#
+            )
+            values.append(#""c\#(index)": \#(index)"#)
+            entries.append(#""v\#(index)": {"Value": -1, "ConditionalValues": {"c\#(index)": \#(index)}}"#)
+        }
+        return #"{"$conditions": [\#(conditions.joined(separator: ",\n"))], "#
+            + #""all": {"v": {"Value": -1, "ConditionalValues": {\#(values.joined(separator: ", "))}}}, "#
+            + #""each": {\#(entries.joined(separator: ", "))}}"#
+    }
+
+    /// The same as a Firebase server template.
+    static func template(count: Int = count) -> String {
+        var conditions: [String] = []
+        var values: [String] = []
+        var parameters: [String] = []
+        for index in 0..<count {
+            conditions.append(
+                #"{"name": "c\#(index)", "condition": {"orCondition": {"conditions": [{"andCondition": {"conditions": [{"customSignal": {"customSignalKey": "user", "customSignalOperator": "STRING_EXACTLY_MATCHES", "targetCustomSignalValues": ["u\#(index)"]}}]}}]}}}"#
+            )
+            values.append(#""c\#(index)": {"value": "\#(index)"}"#)
+            parameters.append(
+                #""each.v\#(index)": {"defaultValue": {"value": "-1"}, "valueType": "NUMBER", "conditionalValues": {"c\#(index)": {"value": "\#(index)"}}}"#
+            )
+        }
+        return #"{"conditions": [\#(conditions.joined(separator: ",\n"))], "parameters": {"#
+            + #""all.v": {"defaultValue": {"value": "-1"}, "valueType": "NUMBER", "conditionalValues": {\#(values.joined(separator: ", "))}}, "#
+            + #"\#(parameters.joined(separator: ", "))}, "version": {"versionNumber": "1"}}"#
+    }
+
+    static func check(_ text: String, source: String) throws {
+        let provider = try LocalTweakProvider(data: Data(text.utf8), source: source, name: "local")
+        let manager = TweakManager(tweakProviders: [provider])
+        for index in [0, 1, 12_345, count - 1] {
+            let context = TweakContext(randomizationID: "r", attributes: ["user": .string("u\(index)")])
+            #expect(try manager.value(feature: "all", variable: "v", as: Int.self, context: context) == index)
+            #expect(try manager.value(feature: "each", variable: "v\(index)", as: Int.self, context: context) == index)
+            #expect(try manager.value(feature: "each", variable: "v\(index)", as: Int.self) == -1)
+        }
+        let nobody = TweakContext(randomizationID: "r", attributes: ["user": "nobody"])
+        #expect(try manager.value(feature: "all", variable: "v", as: Int.self, context: nobody) == -1)
+        #expect(LocalTweaksDocument.problems(in: Array(text.utf8), source: source).isEmpty)
+    }
+
+    @Test("20,000 conditions in a tweaks document load, and each decides")
+    func tweaksFormat() throws {
+        try Self.check(Self.tweaksDocument(), source: "Many.json")
+    }
+
+    @Test("20,000 conditions in a Firebase template load, and each decides")
+    func firebaseTemplate() throws {
+        try Self.check(Self.template(), source: "template.json")
+    }
+}
