@@ -131,31 +131,16 @@ enum TweakTool {
             case "audit": return try AuditCommand.run(parsed)
             default:
                 _ = try parsed.positional()
-                Console.out(usage)
+                Console.out(lines: usage.lines)
                 return 0
             }
         } catch let error as CommandLineArguments.UsageError {
-            Console.error(error.showsUsage ? "tweak: \(error)\n\n\(usage)" : "tweak: \(error)")
+            Console.error("tweak: \(error)")
+            if error.showsUsage { Console.error("run 'tweak help' for usage") }
             return 2
         } catch {
             Console.error("tweak: \(error)")
             return 1
         }
-    }
-}
-
-/// Unbuffered output, so that `watch` shows each change at once even through a pipe.
-enum Console {
-    /// Writes a line to standard output; when the reader has gone away, there is nothing left to do.
-    static func out(_ text: String) {
-        do {
-            try FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
-        } catch {
-            exit(0)
-        }
-    }
-
-    static func error(_ text: String) {
-        try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
     }
 }

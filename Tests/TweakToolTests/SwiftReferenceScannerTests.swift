@@ -17,6 +17,7 @@ import Testing
                 case .literal(let name): name
                 case .reference(let chain): "<" + chain.joined(separator: ".") + ">"
                 case .dynamic(let source): "dynamic(\(source))"
+                case .implicitMember(let name): "<." + name + ">"
                 case .passedOn: "passedOn"
                 case nil: "-"
                 }
@@ -80,7 +81,8 @@ import Testing
             let call = make("c")
             if let unwrapped = optional { }
             """#)
-        #expect(references.constants.map(\.name) == ["checkout", "limit", "alias", "beta"])
+        #expect(
+            references.constants.map(\.name) == [["Names", "checkout"], ["Names", "limit"], ["alias"], ["Flag", "beta"]])
         #expect(
             references.constants.map(\.value) == [
                 .literal("checkout"), .literal("max_items"), .reference(["Names", "checkout"]), .literal("beta_flag"),

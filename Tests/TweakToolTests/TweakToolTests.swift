@@ -113,11 +113,14 @@ import Testing
             ["validate"], ["generate", "-l", "x.json", "-o", "out"], ["list", "--suite", "a", "--suite", "b"],
             ["help", "me"], ["watch", "now"],
         ])
-        func badUsageExitsWithStatusTwoAndUsage(arguments: [String]) throws {
+        func badUsageExitsWithStatusTwoAndAOneLineHint(arguments: [String]) throws {
             try ToolSandbox.with { sandbox in
                 let run = try ToolRun(sandbox.process(arguments))
                 #expect(run.status == 2)
-                #expect(run.standardError.hasPrefix("tweak: ") && run.standardError.contains("usage: tweak <command>"))
+                let lines = run.standardError.split(separator: "\n")
+                #expect(lines.count == 2, "the error and a hint, not the usage text: \(run.standardError)")
+                #expect(lines.first?.hasPrefix("tweak: ") == true)
+                #expect(lines.last == "run 'tweak help' for usage")
                 #expect(run.standardOutput.isEmpty)
             }
         }

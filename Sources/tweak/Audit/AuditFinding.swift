@@ -48,6 +48,22 @@ struct AuditFinding {
         return TweakValue.json(.object(members)).jsonText
     }
 
+    /// `sorted` (in ``reportOrder(_:_:)``) with each problem once: the same finding at the same
+    /// place (two calls on one line) is one line of the report.
+    static func distinct(_ sorted: [AuditFinding]) -> [AuditFinding] {
+        var result: [AuditFinding] = []
+        result.reserveCapacity(sorted.count)
+        for finding in sorted {
+            if let last = result.last, last.kind == finding.kind, last.location == finding.location,
+                last.line == finding.line, last.message == finding.message
+            {
+                continue
+            }
+            result.append(finding)
+        }
+        return result
+    }
+
     /// Report order: class, then location, line, feature and variable.
     static func reportOrder(_ lhs: AuditFinding, _ rhs: AuditFinding) -> Bool {
         let left = Class.allCases.firstIndex(of: lhs.kind)!
