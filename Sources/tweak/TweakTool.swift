@@ -63,6 +63,7 @@ enum TweakTool {
           --include-generated scan generated files (`tweak generate` output) too
           --fail-on CLASS,... exit 1 when any finding is of these classes (default: none; `all`)
           --today YYYY-MM-DD  the day expiry is judged on (default: today)
+          --max-findings N    print at most N findings, then how many more (default: 1000)
           --json              the report as JSON (see Docs/Lifecycle.md)
 
         exit status: 0 success, 1 failure (not found, invalid files or values), 2 bad usage,
