@@ -26,7 +26,8 @@ enum ContextOption {
                 // Compared without case: `randomizationid` is one edit away, `RANDOMIZATIONID` too.
                 if Suggestion.closest(to: key.lowercased(), in: [randomizationIDKey.lowercased()]) != nil {
                     Console.error(
-                        "tweak: warning: --context \(key)=…: \"\(key)\" is an attribute; did you mean \(randomizationIDKey)?")
+                        "tweak: warning: --context \(key)=…: \"\(key)\" is an attribute; did you mean \(randomizationIDKey)?"
+                    )
                 }
                 context[key] = .string(value)
             }

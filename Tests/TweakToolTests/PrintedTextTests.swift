@@ -29,9 +29,11 @@ import Testing
                     let b = manager.isFeatureEnabled("\u{1B}[2Jy")
                     let c = manager.isFeatureEnabled("checkout")
                     """#, to: "Sources/App.swift")
-                let run = try sandbox.run("audit", "--sources", "Sources", "--local", "Tweaks.json", "--today", "2026-01-01")
+                let run = try sandbox.run(
+                    "audit", "--sources", "Sources", "--local", "Tweaks.json", "--today", "2026-01-01")
                 expectNothingForged(run)
-                #expect(run.standardOutput.contains(#"x\n::error file=App.swift,line=1::forged\n.enabled is not declared"#))
+                #expect(
+                    run.standardOutput.contains(#"x\n::error file=App.swift,line=1::forged\n.enabled is not declared"#))
                 #expect(run.standardOutput.contains(#"\u001b[2Jy.enabled is not declared"#), "\(run.standardOutput)")
                 let json = try sandbox.run(
                     "audit", "--sources", "Sources", "--local", "Tweaks.json", "--today", "2026-01-01", "--json")
@@ -49,7 +51,8 @@ import Testing
                 let run = try sandbox.run("validate", "Key.json", "Escape.json")
                 #expect(run.status == 1)
                 expectNothingForged(run)
-                #expect(run.standardOutput.contains(#"the feature name "f\n::error::forged" holds a control character"#))
+                #expect(
+                    run.standardOutput.contains(#"the feature name "f\n::error::forged" holds a control character"#))
                 #expect(run.standardOutput.contains(#"the variable name "v\u001b[2J" holds a control character"#))
 
                 try sandbox.write(

@@ -82,7 +82,9 @@ import Testing
             if let unwrapped = optional { }
             """#)
         #expect(
-            references.constants.map(\.name) == [["Names", "checkout"], ["Names", "limit"], ["alias"], ["Flag", "beta"]])
+            references.constants.map(\.name) == [
+                ["Names", "checkout"], ["Names", "limit"], ["alias"], ["Flag", "beta"],
+            ])
         #expect(
             references.constants.map(\.value) == [
                 .literal("checkout"), .literal("max_items"), .reference(["Names", "checkout"]), .literal("beta_flag"),

@@ -8,7 +8,9 @@ import Tweaks
 /// given to `--fail-on`.
 enum AuditCommand {
     static let syntax = CommandLineArguments.Syntax(
-        valueOptions: ["sources", "local", "overrides", "defaults-suite", "exclude", "fail-on", "today", "max-findings"],
+        valueOptions: [
+            "sources", "local", "overrides", "defaults-suite", "exclude", "fail-on", "today", "max-findings",
+        ],
         flags: ["json", "include-generated"])
 
     static func run(_ arguments: CommandLineArguments) throws -> Int32 {
@@ -54,10 +56,13 @@ enum AuditCommand {
 
     /// `--max-findings N`: how many findings are printed at most (default 1,000), so that hostile
     /// sources cannot flood a CI log.
-    private static func maximumFindings(_ arguments: CommandLineArguments) throws(CommandLineArguments.UsageError) -> Int {
+    private static func maximumFindings(_ arguments: CommandLineArguments) throws(CommandLineArguments.UsageError)
+        -> Int
+    {
         guard let text = try arguments.value(of: "max-findings") else { return AuditReport.defaultMaximumPrinted }
         guard let count = Int(text), count > 0 else {
-            throw CommandLineArguments.UsageError(description: "--max-findings takes a positive number, found '\(text)'")
+            throw CommandLineArguments.UsageError(
+                description: "--max-findings takes a positive number, found '\(text)'")
         }
         return count
     }

@@ -58,7 +58,8 @@ struct ConstantResolver {
     mutating func resolution(of expression: FileReferences.Expression, in scope: [String]) -> Resolution {
         let lookup: Lookup
         switch expression {
-        case .reference(let chain): lookup = Lookup(chain: chain, scope: chain.count == 1 ? scope : [], isImplicitMember: false)
+        case .reference(let chain):
+            lookup = Lookup(chain: chain, scope: chain.count == 1 ? scope : [], isImplicitMember: false)
         case .implicitMember(let name): lookup = Lookup(chain: [name], scope: [], isImplicitMember: true)
         case .literal(let text): return .values([text])
         case .dynamic, .passedOn: return .unknown
@@ -151,7 +152,11 @@ struct ConstantResolver {
             guard resolved[index] == nil else { continue }
             let constant = constants[index]
             guard case .reference = constant.value else {
-                if case .literal(let text) = constant.value { resolved[index] = .values([text]) } else { resolved[index] = .unknown }
+                if case .literal(let text) = constant.value {
+                    resolved[index] = .values([text])
+                } else {
+                    resolved[index] = .unknown
+                }
                 continue
             }
             let lookup = aliasLookup(constant)
@@ -173,7 +178,9 @@ struct ConstantResolver {
     }
 
     private func aliasLookup(_ constant: FileReferences.Constant) -> Lookup {
-        guard case .reference(let chain) = constant.value else { return Lookup(chain: [], scope: [], isImplicitMember: false) }
+        guard case .reference(let chain) = constant.value else {
+            return Lookup(chain: [], scope: [], isImplicitMember: false)
+        }
         return Lookup(chain: chain, scope: chain.count == 1 ? constant.scope : [], isImplicitMember: false)
     }
 }

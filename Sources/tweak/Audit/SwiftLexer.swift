@@ -203,7 +203,11 @@ struct SwiftLexer {
                     index += 1
                 case UInt8(ascii: ")"):
                     index += 1
-                    if depth == 1 { stack.removeLast() } else { stack[stack.count - 1] = .interpolation(depth: depth - 1) }
+                    if depth == 1 {
+                        stack.removeLast()
+                    } else {
+                        stack[stack.count - 1] = .interpolation(depth: depth - 1)
+                    }
                 case UInt8(ascii: "\""):
                     stack.append(.string(openString(hashes: 0)))
                 case UInt8(ascii: "#"):
@@ -266,7 +270,9 @@ struct SwiftLexer {
             }
         }
         // The input ended inside the literal (the stack's first entry is always the literal itself).
-        if case .string(let outermost)? = stack.first { return token(of: outermost, contentEnd: index, isClosed: false) }
+        if case .string(let outermost)? = stack.first {
+            return token(of: outermost, contentEnd: index, isClosed: false)
+        }
         return SwiftToken(kind: .dynamicString, byte: 0, start: Int32(index), end: Int32(index), line: line)
     }
 
