@@ -113,7 +113,9 @@ struct SwiftReferenceScanner {
                 if !afterDot, code == Self.funcCode || code == Self.initCode || isWord(token, "subscript") {
                     pendingDeclaration = true
                 }
-                if !afterDot, Self.typeDeclarationCodes.contains(code) { pendingType = typeName(after: index) }
+                if !afterDot, Self.typeDeclarationCodes.contains(code) || isWord(token, "extension") {
+                    pendingType = typeName(after: index)
+                }
                 if index > 0, tokens[index - 1].kind == .identifier,
                     Self.declarationCodes.contains(self.code(of: tokens[index - 1]))
                 {
@@ -232,8 +234,8 @@ struct SwiftReferenceScanner {
     }
 
     private static let funcCode = code("func")
-    /// The names that declare a type (and `extension`, which adds to one).
-    private static let typeDeclarationCodes = ["enum", "struct", "class", "extension", "actor", "protocol"].map(code)
+    /// The names that declare a type (`extension`, which adds to one, is too long for a code).
+    private static let typeDeclarationCodes = ["enum", "struct", "class", "actor", "protocol"].map(code)
     private static let initCode = code("init")
     /// The names after which a name is declared (and so is no use of it).
     private static let declarationCodes = ["let", "var", "func", "case", "class", "struct", "enum"].map(code)
