@@ -25,7 +25,7 @@ enum TweakTool {
           bucket --seed SEED --id ID   the micro-percentile of ID for a percent condition seeded SEED
           audit --sources DIR...       find flag debt: unused, undeclared, expired and ownerless tweaks,
                                        overrides of tweaks that are gone (see Docs/Lifecycle.md)
-          help                         print this text
+          help [COMMAND]               print this text, or the part of it about COMMAND
 
         stack options (list, get, explain, set, reset, watch):
           --local FILE        a local tweaks file; repeatable, earlier files win
@@ -130,14 +130,11 @@ enum TweakTool {
             case "watch": return try await WatchCommand.run(parsed)
             case "bucket": return try BucketCommand.run(parsed)
             case "audit": return try AuditCommand.run(parsed)
-            default:
-                _ = try parsed.positional()
-                Console.out(lines: usage.lines)
-                return 0
+            default: return try HelpCommand.run(parsed)
             }
         } catch let error as CommandLineArguments.UsageError {
             Console.error("tweak: \(error)")
-            if error.showsUsage { Console.error("run 'tweak help' for usage") }
+            if error.showsUsage { Console.error(HelpCommand.hint(for: arguments.first)) }
             return 2
         } catch {
             Console.error("tweak: \(error)")
