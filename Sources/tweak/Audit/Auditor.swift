@@ -85,43 +85,47 @@ struct Auditor {
     private mutating func values(
         of expression: FileReferences.Expression, in file: ScannedFile, call: FileReferences.Call
     ) -> Set<String>? {
-        let line = call.line
         switch expression {
         case .literal(let text):
             return [text]
         case .passedOn:
             return nil
-        case .reference, .implicitMember:
-            let chain: [String]
-            switch expression {
-            case .reference(let names): chain = names
-            case .implicitMember(let name): chain = ["", name]
-            default: chain = []
-            }
-            let written = chain.joined(separator: ".")
-            switch resolver.resolution(of: expression, in: call.scope) {
-            case .values(let values):
-                return values
-            case .ambiguous(let count):
-                report(
-                    .unresolved, file: file, line: line,
-                    "`\(written)` stands for \(count) or more different strings: the audit cannot tell which tweak "
-                        + "this names", details: ["expression": written])
-                return nil
-            case .unknown:
-                // A lone capitalized name is a type (`feature: String` in a tuple type), not a value.
-                if chain.count == 1, chain[0].first?.isUppercase == true { return nil }
-                report(
-                    .unresolved, file: file, line: line,
-                    "`\(written)` is not a string constant the audit can see: it cannot tell which tweak this names",
-                    details: ["expression": written])
-                return nil
-            }
+        case .reference(let chain):
+            // A lone capitalized name is a type (`feature: String` in a tuple type), not a value.
+            let isType = chain.count == 1 && chain[0].first?.isUppercase == true
+            return resolved(expression, written: chain.joined(separator: "."), isType: isType, in: file, call: call)
+        case .implicitMember(let name):
+            return resolved(expression, written: "." + name, isType: false, in: file, call: call)
         case .dynamic(let text):
             report(
-                .unresolved, file: file, line: line,
+                .unresolved, file: file, line: call.line,
                 "`\(text)` is built at run time: the audit cannot tell which tweak this names",
                 details: ["expression": text])
+            return nil
+        }
+    }
+
+    /// The names a constant's name (written `written`) stands for, or `nil`: reported as unresolved
+    /// when no constant or too many strings answer, unless it `isType`.
+    private mutating func resolved(
+        _ expression: FileReferences.Expression, written: String, isType: Bool, in file: ScannedFile,
+        call: FileReferences.Call
+    ) -> Set<String>? {
+        switch resolver.resolution(of: expression, in: call.scope) {
+        case .values(let values):
+            return values
+        case .ambiguous(let count):
+            report(
+                .unresolved, file: file, line: call.line,
+                "`\(written)` stands for \(count) or more different strings: the audit cannot tell which tweak "
+                    + "this names", details: ["expression": written])
+            return nil
+        case .unknown:
+            if isType { return nil }
+            report(
+                .unresolved, file: file, line: call.line,
+                "`\(written)` is not a string constant the audit can see: it cannot tell which tweak this names",
+                details: ["expression": written])
             return nil
         }
     }

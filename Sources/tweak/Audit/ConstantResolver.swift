@@ -34,6 +34,8 @@ struct ConstantResolver {
     private var resolved: [Resolution?]
     /// Each distinct lookup's answer.
     private var lookups: [Lookup: Resolution] = [:]
+    /// A constant's own name → what the constants of that name stand for (capped).
+    private var valuesByName: [String: Set<String>] = [:]
 
     private struct Lookup: Hashable {
         let chain: [String]
@@ -51,6 +53,16 @@ struct ConstantResolver {
             byName[constant.name[constant.name.count - 1], default: []].append(index)
         }
         for index in constants.indices where resolved[index] == nil { resolve(from: index) }
+        for (index, constant) in constants.enumerated() {
+            let name = constant.name[constant.name.count - 1]
+            var values = valuesByName[name] ?? []
+            if values.count <= Self.maximumValues, case .values(let strings)? = resolved[index],
+                !strings.isSubset(of: values)
+            {
+                values.formUnion(strings)
+            }
+            valuesByName[name] = values
+        }
     }
 
     /// What `expression` (a ``FileReferences/Expression/reference(_:)`` or
@@ -67,19 +79,12 @@ struct ConstantResolver {
         return answer(lookup)
     }
 
-    /// Every string any constant named `name` (its own name, whatever its qualifier) stands for:
-    /// for names used apart from calls.
-    func values(ofConstantsNamed name: String) -> Set<String> {
-        var values: Set<String> = []
-        for index in byName[name] ?? [] {
-            if case .values(let strings)? = resolved[index] { values.formUnion(strings) }
-            if values.count > Self.maximumValues { break }
-        }
-        return values
-    }
+    /// Every string the constants named `name` (their own name, whatever their qualifier) stand
+    /// for, at most ``maximumValues`` + 1 of them: for names used apart from calls.
+    func values(ofConstantsNamed name: String) -> Set<String> { valuesByName[name] ?? [] }
 
     /// Whether some constant is named `name` (whatever its qualifier).
-    func hasConstant(named name: String) -> Bool { byName[name] != nil }
+    func hasConstant(named name: String) -> Bool { valuesByName[name] != nil }
 
     // MARK: Lookup
 
