@@ -80,6 +80,7 @@ import Testing
                     final class TailHandler { static let name = "tail" }
                     enum CheckoutFlag { static let name = "checkout" }
                     enum Nested { enum Flag { static let name = "checkout" } }
+                    extension App.Checkout { static let name = "checkout" }
                     struct Screen {
                         static let name = "checkout"
                         var on: Bool { manager.isFeatureEnabled(name) }
@@ -87,6 +88,7 @@ import Testing
                     let a = manager.isFeatureEnabled(CheckoutFlag.name)
                     let b = manager.isFeatureEnabled(Nested.Flag.name)
                     let c = manager.isFeatureEnabled(Flag.name)
+                    let d = manager.isFeatureEnabled(Checkout.name)
                     """#, to: "Sources/App.swift")
                 let run = try audit(sandbox, "--fail-on", "undeclared,unresolved")
                 #expect(run.status == 0, "\(run.standardOutput)")

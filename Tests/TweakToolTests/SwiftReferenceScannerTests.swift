@@ -93,6 +93,25 @@ import Testing
         #expect(!references.identifiers.contains("limit") && references.identifiers.contains("checkout"))
     }
 
+    @Test func constantsAreQualifiedByTheTypesTheyAreDeclaredIn() {
+        let references = scan(
+            #"""
+            enum Outer {
+                struct Inner { static let a = "a" }
+                class func make() { let local = "l" }
+                static let b = "b"
+            }
+            extension App.Flags { static let c = "c"; func f() { _ = isFeatureEnabled(c) } }
+            let top = "t"
+            """#)
+        #expect(
+            references.constants.map(\.name) == [
+                ["Outer", "Inner", "a"], ["Outer", "local"], ["Outer", "b"], ["App", "Flags", "c"], ["top"],
+            ])
+        #expect(references.calls.map(\.scope) == [["App", "Flags"]])
+        #expect(calls(#"_ = isFeatureEnabled(.checkout)"#) == ["1: <.checkout>.enabled"])
+    }
+
     @Test func linesAreCountedThroughCommentsAndMultiLineStrings() {
         let source = "/*\n\n*/\nlet m = \"\"\"\na\nb\n\"\"\"\n// x\nlet y = isFeatureEnabled(\"z\")\n"
         #expect(calls(source) == ["9: z.enabled"])

@@ -89,8 +89,9 @@ struct SwiftReferenceScanner {
         let isDeclaration: Bool
         /// Where the frame's argument starts begin in the shared stack of them.
         let firstArgument: Int
-        /// A `{` that opens a type's body: the frame adds the type to ``SwiftReferenceScanner/scope``.
-        var opensType = false
+        /// A `{` that opens a type's body: how many names (`A.B`: two) the frame adds to
+        /// ``SwiftReferenceScanner/scope``.
+        var scopeNames = 0
     }
 
     private mutating func run() {
@@ -99,7 +100,7 @@ struct SwiftReferenceScanner {
         var argumentStarts: [Int] = []
         var pendingDeclaration = false
         // The type whose body the next `{` opens.
-        var pendingType: String?
+        var pendingType: [String]?
         // How many frames of each opener, `(`, `[`, `{`, are open: a closer without an open match is
         // passed over at once (a search for it would make a file of unbalanced closers quadratic).
         var openCounts: [UInt8: Int] = [:]
@@ -155,9 +156,9 @@ struct SwiftReferenceScanner {
                         firstArgument: argumentStarts.count)
                     if token.byte == UInt8(ascii: "{") {
                         pendingDeclaration = false
-                        if let type = pendingType, scope.count < Self.maximumScopeDepth {
-                            frame.opensType = true
-                            scope.append(type)
+                        if let type = pendingType, scope.count + type.count <= Self.maximumScopeDepth {
+                            frame.scopeNames = type.count
+                            scope += type
                         }
                         pendingType = nil
                     }
@@ -181,7 +182,7 @@ struct SwiftReferenceScanner {
                     argumentStarts.removeSubrange(frame.firstArgument...)
                     for closed in frames[match...] {
                         openCounts[closed.opener, default: 0] -= 1
-                        if closed.opensType { scope.removeLast() }
+                        scope.removeLast(closed.scopeNames)
                     }
                     frames.removeSubrange(match...)
                 default:
@@ -218,9 +219,9 @@ struct SwiftReferenceScanner {
         return true
     }
 
-    /// The name a type declaration at `index` (`struct`, `extension`, …) gives, `A.B` for
+    /// The name a type declaration at `index` (`struct`, `extension`, …) gives, `["A", "B"]` for
     /// `extension A.B`; `nil` for a modifier (`class func`).
-    private func typeName(after index: Int) -> String? {
+    private func typeName(after index: Int) -> [String]? {
         var parts: [String] = []
         var position = index + 1
         while position < tokens.count, tokens[position].kind == .identifier {
@@ -230,7 +231,7 @@ struct SwiftReferenceScanner {
             guard position + 2 < tokens.count, isPunctuation(tokens[position + 1], "."), parts.count < 8 else { break }
             position += 2
         }
-        return parts.isEmpty ? nil : parts.joined(separator: ".")
+        return parts.isEmpty ? nil : parts
     }
 
     private static let funcCode = code("func")
