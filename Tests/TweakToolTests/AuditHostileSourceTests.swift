@@ -70,6 +70,23 @@ import Testing
             }
         }
 
+        @Test func aLongNameIsShownShortened() throws {
+            try ToolSandbox.with { sandbox in
+                try sandbox.write(Self.tweaks, to: "Tweaks.json")
+                let long = String(repeating: "x", count: 100_000)
+                let calls = (0..<50).map { "let v\($0) = manager.isFeatureEnabled(Long.name)" }
+                try sandbox.write(
+                    (["enum Long { static let name = \"\(long)\" }"] + calls).joined(separator: "\n"),
+                    to: "Sources/Long.swift")
+                let run = try audit(sandbox, "--json")
+                #expect(run.standardOutput.utf8.count < 50 * 1_000, "50 findings, each short")
+                let text = try audit(sandbox)
+                #expect(
+                    text.lines.first?.hasSuffix(
+                        String(repeating: "x", count: 197) + "… is not declared in any local file") == true)
+            }
+        }
+
         @Test func qualifiedNamesResolveByTheirQualifier() throws {
             try ToolSandbox.with { sandbox in
                 try sandbox.write(Self.tweaks, to: "Tweaks.json")

@@ -111,6 +111,7 @@ struct Auditor {
         _ expression: FileReferences.Expression, written: String, isType: Bool, in file: ScannedFile,
         call: FileReferences.Call
     ) -> Set<String>? {
+        let written = written.shortened(to: 80)
         switch resolver.resolution(of: expression, in: call.scope) {
         case .values(let values):
             return values
@@ -130,13 +131,17 @@ struct Auditor {
         }
     }
 
+    /// Reports an undeclared name; a name longer than ``AuditFinding/maximumNameLength`` is shown
+    /// shortened, so that one long literal used in many places cannot flood the report.
     private mutating func reportUndeclared(feature: String, variable: String?, file: ScannedFile, line: Int) {
         let name = variable.map { "\(feature).\($0)" } ?? feature
         let suggestion = suggestion(for: name, feature: feature, variable: variable)
         let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
+        let limit = AuditFinding.maximumNameLength
         var finding = AuditFinding(
-            kind: .undeclared, feature: feature, variable: variable, location: file.path, line: line,
-            message: "\(name) is not declared in any local file\(hint)")
+            kind: .undeclared, feature: feature.shortened(to: limit), variable: variable?.shortened(to: limit),
+            location: file.path, line: line,
+            message: "\(name.shortened(to: limit)) is not declared in any local file\(hint)")
         finding.details = ["suggestion": suggestion]
         findings.append(finding)
     }

@@ -415,6 +415,6 @@ struct SwiftReferenceScanner {
             lastToken.kind == .string ? min(bytes.count, Int(lastToken.end) + 1) : Int(lastToken.end), first + 320)
         let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<max(first, last)]), as: UTF8.self)
         let oneLine = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return oneLine.count > 80 ? String(oneLine.prefix(77)) + "…" : oneLine
+        return oneLine.shortened(to: 80)
     }
 }
