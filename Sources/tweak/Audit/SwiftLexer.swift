@@ -188,37 +188,59 @@ struct SwiftLexer {
             end: Int32(index), line: string.line)
     }
 
+    /// What reading one byte (or escape) of a string literal came to.
+    private enum StringStep {
+        case inside
+        /// `\\(` opened an interpolation.
+        case interpolation
+        /// The literal closed; its contents end at the offset.
+        case closed(contentEnd: Int)
+        /// A single-line literal met the end of its line unclosed.
+        case unterminated
+    }
+
     /// Reads a string literal whose opening quote is at `index`, preceded by `hashes` `#`s, with
-    /// every literal nested in its interpolations.
+    /// every literal nested in its interpolations. The literals and interpolations inside are kept
+    /// on a stack of their own, allocated only when there are any.
     private mutating func readString(hashes: Int) -> SwiftToken {
-        var stack: [Nesting] = [.string(openString(hashes: hashes))]
-        while let top = stack.last {
-            guard index < bytes.count else { break }
-            let byte = bytes[index]
-            switch top {
-            case .interpolation(let depth):
-                switch byte {
+        var outermost = openString(hashes: hashes)
+        var nested: [Nesting] = []
+        while index < bytes.count {
+            switch nested.last {
+            case nil:
+                switch step(&outermost) {
+                case .inside: break
+                case .interpolation: nested.append(.interpolation(depth: 0))
+                case .closed(let contentEnd): return token(of: outermost, contentEnd: contentEnd, isClosed: true)
+                case .unterminated: return token(of: outermost, contentEnd: index, isClosed: false)
+                }
+            case .string(var string)?:
+                let result = step(&string)
+                nested[nested.count - 1] = .string(string)
+                switch result {
+                case .inside: break
+                case .interpolation: nested.append(.interpolation(depth: 0))
+                case .closed, .unterminated: nested.removeLast()
+                }
+            case .interpolation(let depth)?:
+                switch bytes[index] {
                 case UInt8(ascii: "("):
-                    stack[stack.count - 1] = .interpolation(depth: depth + 1)
+                    nested[nested.count - 1] = .interpolation(depth: depth + 1)
                     index += 1
                 case UInt8(ascii: ")"):
                     index += 1
                     if depth == 1 {
-                        stack.removeLast()
+                        nested.removeLast()
                     } else {
-                        stack[stack.count - 1] = .interpolation(depth: depth - 1)
+                        nested[nested.count - 1] = .interpolation(depth: depth - 1)
                     }
                 case UInt8(ascii: "\""):
-                    stack.append(.string(openString(hashes: 0)))
+                    nested.append(.string(openString(hashes: 0)))
                 case UInt8(ascii: "#"):
                     var count = 0
                     while self.byte(at: index + count) == UInt8(ascii: "#") { count += 1 }
-                    if self.byte(at: index + count) == UInt8(ascii: "\"") {
-                        index += count
-                        stack.append(.string(openString(hashes: count)))
-                    } else {
-                        index += count
-                    }
+                    index += count
+                    if self.byte(at: index) == UInt8(ascii: "\"") { nested.append(.string(openString(hashes: count))) }
                 case UInt8(ascii: "/") where self.byte(at: index + 1) == UInt8(ascii: "*"):
                     skipBlockComment()
                 case UInt8(ascii: "\n"):
@@ -227,53 +249,45 @@ struct SwiftLexer {
                 default:
                     index += 1
                 }
-            case .string(var string):
-                if byte == UInt8(ascii: "\\"), hasHashes(string.hashes, at: index + 1) {
-                    let next = index + 1 + string.hashes
-                    if self.byte(at: next) == UInt8(ascii: "(") {
-                        string.hasInterpolation = true
-                        stack[stack.count - 1] = .string(string)
-                        index = next
-                        stack.append(.interpolation(depth: 0))
-                    } else {
-                        string.hasEscapes = true
-                        stack[stack.count - 1] = .string(string)
-                        if self.byte(at: next) == UInt8(ascii: "\n") { line += 1 }
-                        index = next + 1
-                    }
-                    continue
-                }
-                if byte == UInt8(ascii: "\"") {
-                    let closesHere =
-                        !string.isMultiLine
-                        || (self.byte(at: index + 1) == UInt8(ascii: "\"")
-                            && self.byte(at: index + 2) == UInt8(ascii: "\""))
-                    let quoteLength = string.isMultiLine ? 3 : 1
-                    if closesHere, hasHashes(string.hashes, at: index + quoteLength) {
-                        let contentEnd = index
-                        index += quoteLength + string.hashes
-                        stack.removeLast()
-                        if stack.isEmpty { return token(of: string, contentEnd: contentEnd, isClosed: true) }
-                        continue
-                    }
-                }
-                if byte == UInt8(ascii: "\n") {
-                    if !string.isMultiLine {
-                        // An unterminated literal ends at the end of its line, as the compiler reads it.
-                        stack.removeLast()
-                        if stack.isEmpty { return token(of: string, contentEnd: index, isClosed: false) }
-                        continue
-                    }
-                    line += 1
-                }
-                index += 1
             }
         }
-        // The input ended inside the literal (the stack's first entry is always the literal itself).
-        if case .string(let outermost)? = stack.first {
-            return token(of: outermost, contentEnd: index, isClosed: false)
+        // The input ended inside the literal.
+        return token(of: outermost, contentEnd: index, isClosed: false)
+    }
+
+    /// Reads one byte (or escape) of `string`, whose contents `index` is in.
+    private mutating func step(_ string: inout OpenString) -> StringStep {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\\"), hasHashes(string.hashes, at: index + 1) {
+            let next = index + 1 + string.hashes
+            if self.byte(at: next) == UInt8(ascii: "(") {
+                string.hasInterpolation = true
+                index = next
+                return .interpolation
+            }
+            string.hasEscapes = true
+            if self.byte(at: next) == UInt8(ascii: "\n") { line += 1 }
+            index = next + 1
+            return .inside
         }
-        return SwiftToken(kind: .dynamicString, byte: 0, start: Int32(index), end: Int32(index), line: line)
+        if byte == UInt8(ascii: "\"") {
+            let closesHere =
+                !string.isMultiLine
+                || (self.byte(at: index + 1) == UInt8(ascii: "\"") && self.byte(at: index + 2) == UInt8(ascii: "\""))
+            let quoteLength = string.isMultiLine ? 3 : 1
+            if closesHere, hasHashes(string.hashes, at: index + quoteLength) {
+                let contentEnd = index
+                index += quoteLength + string.hashes
+                return .closed(contentEnd: contentEnd)
+            }
+        }
+        if byte == UInt8(ascii: "\n") {
+            // An unterminated single-line literal ends at the end of its line, as the compiler reads it.
+            if !string.isMultiLine { return .unterminated }
+            line += 1
+        }
+        index += 1
+        return .inside
     }
 
     static func isIdentifierHead(_ byte: UInt8) -> Bool {

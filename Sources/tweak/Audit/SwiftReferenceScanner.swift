@@ -103,7 +103,7 @@ struct SwiftReferenceScanner {
         var pendingType: [String]?
         // How many frames of each opener, `(`, `[`, `{`, are open: a closer without an open match is
         // passed over at once (a search for it would make a file of unbalanced closers quadratic).
-        var openCounts: [UInt8: Int] = [:]
+        var openCounts = OpenCounts()
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
@@ -147,7 +147,7 @@ struct SwiftReferenceScanner {
                         Frame(
                             opener: token.byte, open: index, callee: callee,
                             isDeclaration: pendingDeclaration || isCase, firstArgument: argumentStarts.count))
-                    openCounts[token.byte, default: 0] += 1
+                    openCounts[token.byte] += 1
                     argumentStarts.append(index + 1)
                     pendingDeclaration = false
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
@@ -163,7 +163,7 @@ struct SwiftReferenceScanner {
                         pendingType = nil
                     }
                     frames.append(frame)
-                    openCounts[token.byte, default: 0] += 1
+                    openCounts[token.byte] += 1
                 case UInt8(ascii: ","):
                     if let last = frames.last, last.opener == UInt8(ascii: "(") { argumentStarts.append(index + 1) }
                 case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
@@ -171,7 +171,7 @@ struct SwiftReferenceScanner {
                         token.byte == UInt8(ascii: ")")
                         ? UInt8(ascii: "(") : token.byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
                     // Recover from unbalanced brackets (`#if` branches) by closing to the matching kind.
-                    guard openCounts[opener, default: 0] > 0,
+                    guard openCounts[opener] > 0,
                         let match = frames.lastIndex(where: { $0.opener == opener })
                     else { break }
                     let frame = frames[match]
@@ -181,7 +181,7 @@ struct SwiftReferenceScanner {
                     }
                     argumentStarts.removeSubrange(frame.firstArgument...)
                     for closed in frames[match...] {
-                        openCounts[closed.opener, default: 0] -= 1
+                        openCounts[closed.opener] -= 1
                         scope.removeLast(closed.scopeNames)
                     }
                     frames.removeSubrange(match...)
@@ -190,6 +190,30 @@ struct SwiftReferenceScanner {
                 }
             }
             index += 1
+        }
+    }
+
+    /// How many `(`, `[` and `{` are open.
+    private struct OpenCounts {
+        private var parentheses = 0
+        private var brackets = 0
+        private var braces = 0
+
+        subscript(opener: UInt8) -> Int {
+            get {
+                switch opener {
+                case UInt8(ascii: "("): parentheses
+                case UInt8(ascii: "["): brackets
+                default: braces
+                }
+            }
+            set {
+                switch opener {
+                case UInt8(ascii: "("): parentheses = newValue
+                case UInt8(ascii: "["): brackets = newValue
+                default: braces = newValue
+                }
+            }
         }
     }
 
