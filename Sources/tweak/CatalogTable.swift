@@ -2,31 +2,35 @@ import Foundation
 import Tweaks
 
 /// Renders a catalog as text: one block per group, one aligned row per tweak
-/// (`feature.variable  value  source  title`).
+/// (`feature.variable  value  source  title`), each cell ``Console/printable(_:)`` before the
+/// columns are aligned.
 enum CatalogTable {
-    static func render(_ catalog: TweakCatalog, revealingSecrets: Bool) -> String {
+    static func render(_ catalog: TweakCatalog, revealingSecrets: Bool) -> [String] {
         var lines: [String] = []
         for group in catalog.groups {
             if !lines.isEmpty { lines.append("") }
-            lines.append(group.name)
+            lines.append(Console.printable(group.name))
             let rows = group.entries.map { entry in
                 [
                     "\(entry.feature).\(entry.variable)", entry.displayValue(revealingSecrets: revealingSecrets),
                     entry.source, [entry.title, entry.lifecycle.summary].compactMap { $0 }.joined(separator: "  "),
-                ]
+                ].map(Console.printable)
             }
             let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
             for (row, entry) in zip(rows, group.entries) {
                 let padded = (0..<3).map { row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
                 lines.append(("  " + (padded + [row[3]]).joined(separator: "  ")).trimmingTrailingSpaces())
-                // Conditional values, in the order their document decides them; the row shows the
-                // value for the context given (or none).
+                // Conditional values, in the order their document decides them (strings in quotes, as
+                // in the row); the row shows the value for the context given (or none).
                 if !entry.isEncrypted || revealingSecrets {
-                    for conditional in entry.conditionalValues { lines.append("      \(conditional)") }
+                    for conditional in entry.conditionalValues {
+                        let value = conditional.value?.quotedText ?? "(in-app default)"
+                        lines.append("      if \(conditional.condition): \(value)")
+                    }
                 }
             }
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     /// The catalog as JSON for machines: an array with one object per line, in the text order.
@@ -75,9 +79,15 @@ extension TweakCatalog.Entry {
     /// in quotes, as everywhere in the tool's tables).
     func displayValue(revealingSecrets: Bool) -> String {
         guard revealingSecrets, isEncrypted else { return displayValue }
-        if let resolved { return resolved.value.kind == .string ? resolved.value.jsonText : resolved.value.description }
+        if let resolved { return resolved.value.quotedText }
         return "<error: \(failure ?? "unknown")>"
     }
+}
+
+extension TweakValue {
+    /// The value as the tool's tables show it: a string in quotes (`"38"`, JSON's spelling), so
+    /// that it never looks like the number `38` or the Boolean `true`; others as written.
+    fileprivate var quotedText: String { kind == .string ? jsonText : description }
 }
 
 extension TweakLifecycle {

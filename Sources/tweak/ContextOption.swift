@@ -3,9 +3,11 @@ import Tweaks
 /// `--context KEY=VALUE` (repeatable) of `get`, `explain` and `list`: the targeting context the
 /// stack's conditional values are decided for. `randomizationId=…` sets the randomization id;
 /// every other pair is a string attribute (numeric and version operators parse strings, as
-/// Firebase's do).
+/// Firebase's do); a key that looks like a misspelt `randomizationId` is warned about.
 enum ContextOption {
     static let name = "context"
+    /// The key that sets the randomization id (`randomizationID` is accepted too).
+    static let randomizationIDKey = "randomizationId"
 
     /// The context the arguments give, or `nil` without `--context`.
     static func context(_ arguments: CommandLineArguments) throws(CommandLineArguments.UsageError) -> TweakContext? {
@@ -18,9 +20,15 @@ enum ContextOption {
             }
             let key = String(pair[..<equals])
             let value = String(pair[pair.index(after: equals)...])
-            if ["randomizationId", "randomizationID"].contains(key) {
+            if [randomizationIDKey, "randomizationID"].contains(key) {
                 context.randomizationID = value
             } else {
+                // Compared without case: `randomizationid` is one edit away, `RANDOMIZATIONID` too.
+                if Suggestion.closest(to: key.lowercased(), in: [randomizationIDKey.lowercased()]) != nil {
+                    Console.error(
+                        "tweak: warning: --context \(key)=…: \"\(key)\" is an attribute; did you mean \(randomizationIDKey)?"
+                    )
+                }
                 context[key] = .string(value)
             }
         }

@@ -10,9 +10,9 @@ enum ListCommand {
         let revealing = try arguments.value(of: "decrypt") != nil
         let catalog = try ContextOption.withContext(arguments) { stack.manager.catalog() }
         if arguments.flags.contains("json") {
-            Console.out(CatalogTable.json(catalog, revealingSecrets: revealing))
+            Console.out(lines: CatalogTable.json(catalog, revealingSecrets: revealing).lines)
         } else {
-            Console.out(CatalogTable.render(catalog, revealingSecrets: revealing))
+            Console.out(lines: CatalogTable.render(catalog, revealingSecrets: revealing))
         }
         return remoteFailed ? TweakTool.remoteFetchFailedStatus : 0
     }

@@ -25,7 +25,7 @@ enum TweakTool {
           bucket --seed SEED --id ID   the micro-percentile of ID for a percent condition seeded SEED
           audit --sources DIR...       find flag debt: unused, undeclared, expired and ownerless tweaks,
                                        overrides of tweaks that are gone (see Docs/Lifecycle.md)
-          help                         print this text
+          help [COMMAND]               print this text, or the part of it about COMMAND
 
         stack options (list, get, explain, set, reset, watch):
           --local FILE        a local tweaks file; repeatable, earlier files win
@@ -68,6 +68,7 @@ enum TweakTool {
           --include-generated scan generated files (`tweak generate` output) too
           --fail-on CLASS,... exit 1 when any finding is of these classes (default: none; `all`)
           --today YYYY-MM-DD  the day expiry is judged on (default: today)
+          --max-findings N    print at most N findings, then how many more (default: 1000)
           --json              the report as JSON (see Docs/Lifecycle.md)
 
         exit status: 0 success, 1 failure (not found, invalid files or values), 2 bad usage,
@@ -134,33 +135,15 @@ enum TweakTool {
             case "watch": return try await WatchCommand.run(parsed)
             case "bucket": return try BucketCommand.run(parsed)
             case "audit": return try AuditCommand.run(parsed)
-            default:
-                _ = try parsed.positional()
-                Console.out(usage)
-                return 0
+            default: return try HelpCommand.run(parsed)
             }
         } catch let error as CommandLineArguments.UsageError {
-            Console.error(error.showsUsage ? "tweak: \(error)\n\n\(usage)" : "tweak: \(error)")
+            Console.error("tweak: \(error)")
+            if error.showsUsage { Console.error(HelpCommand.hint(for: arguments.first)) }
             return 2
         } catch {
             Console.error("tweak: \(error)")
             return 1
         }
-    }
-}
-
-/// Unbuffered output, so that `watch` shows each change at once even through a pipe.
-enum Console {
-    /// Writes a line to standard output; when the reader has gone away, there is nothing left to do.
-    static func out(_ text: String) {
-        do {
-            try FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
-        } catch {
-            exit(0)
-        }
-    }
-
-    static func error(_ text: String) {
-        try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
     }
 }

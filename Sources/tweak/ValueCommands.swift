@@ -34,14 +34,15 @@ enum ValueCommands {
         let explanation = try ContextOption.withContext(arguments) {
             stack.manager.explain(feature: names[0], variable: names[1])
         }
-        var text = explanation.description
+        // The explanation is one line per layer; what a layer says is one line of it.
+        var lines = explanation.description.lines
         if let editable = stack.manager.editableTweak(feature: names[0], variable: names[1]) {
-            text += "\n  declared in \(editable.declaration.source ?? "?") as \(editable.declaredKind)"
+            lines.append("  declared in \(editable.declaration.source ?? "?") as \(editable.declaredKind)")
         }
         if let line = stack.lifecycleDescription(feature: names[0], variable: names[1], today: TweakDay(Date())) {
-            text += "\n  " + line
+            lines.append("  " + line)
         }
-        Console.out(text)
+        Console.out(lines: lines)
         guard explanation.winner?.answer.isUsable == true else { return 1 }
         return remoteFailed ? TweakTool.remoteFetchFailedStatus : 0
     }

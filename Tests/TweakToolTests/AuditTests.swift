@@ -182,7 +182,7 @@ import Testing
                 #expect(
                     Set(object.keys) == [
                         "version", "today", "scannedFiles", "skippedGeneratedFiles", "declaredTweaks", "counts",
-                        "findings",
+                        "omittedFindings", "findings",
                     ])
                 #expect(object["version"] as? Int == 1)
                 #expect(object["today"] as? String == "2026-11-23")

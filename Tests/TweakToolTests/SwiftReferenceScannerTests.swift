@@ -17,6 +17,7 @@ import Testing
                 case .literal(let name): name
                 case .reference(let chain): "<" + chain.joined(separator: ".") + ">"
                 case .dynamic(let source): "dynamic(\(source))"
+                case .implicitMember(let name): "<." + name + ">"
                 case .passedOn: "passedOn"
                 case nil: "-"
                 }
@@ -80,13 +81,35 @@ import Testing
             let call = make("c")
             if let unwrapped = optional { }
             """#)
-        #expect(references.constants.map(\.name) == ["checkout", "limit", "alias", "beta"])
+        #expect(
+            references.constants.map(\.name) == [
+                ["Names", "checkout"], ["Names", "limit"], ["alias"], ["Flag", "beta"],
+            ])
         #expect(
             references.constants.map(\.value) == [
                 .literal("checkout"), .literal("max_items"), .reference(["Names", "checkout"]), .literal("beta_flag"),
             ])
         // A declared name is no use of it; `Names.checkout` in the alias is.
         #expect(!references.identifiers.contains("limit") && references.identifiers.contains("checkout"))
+    }
+
+    @Test func constantsAreQualifiedByTheTypesTheyAreDeclaredIn() {
+        let references = scan(
+            #"""
+            enum Outer {
+                struct Inner { static let a = "a" }
+                class func make() { let local = "l" }
+                static let b = "b"
+            }
+            extension App.Flags { static let c = "c"; func f() { _ = isFeatureEnabled(c) } }
+            let top = "t"
+            """#)
+        #expect(
+            references.constants.map(\.name) == [
+                ["Outer", "Inner", "a"], ["Outer", "local"], ["Outer", "b"], ["App", "Flags", "c"], ["top"],
+            ])
+        #expect(references.calls.map(\.scope) == [["App", "Flags"]])
+        #expect(calls(#"_ = isFeatureEnabled(.checkout)"#) == ["1: <.checkout>.enabled"])
     }
 
     @Test func linesAreCountedThroughCommentsAndMultiLineStrings() {

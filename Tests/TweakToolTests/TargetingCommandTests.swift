@@ -46,6 +46,40 @@ import Testing
             }
         }
 
+        @Test func aMisspeltRandomizationIdIsWarnedAbout() throws {
+            try ToolSandbox.with { sandbox throws in
+                try sandbox.write(Self.document, to: "Flags.json")
+                for key in ["randomizationid", "randomizationID_", "RandomizationId"] {
+                    let run = try sandbox.run(
+                        "get", "checkout", "enabled", "--local", "Flags.json", "--context", "\(key)=123")
+                    #expect(run.status == 0)
+                    #expect(
+                        run.standardError.contains(
+                            "tweak: warning: --context \(key)=…: \"\(key)\" is an attribute; did you mean randomizationId?"
+                        ), "\(run.standardError)")
+                }
+                for key in ["randomizationId", "randomizationID", "plan"] {
+                    let run = try sandbox.run(
+                        "get", "checkout", "enabled", "--local", "Flags.json", "--context", "\(key)=123")
+                    #expect(run.status == 0 && run.standardError.isEmpty, "\(key): \(run.standardError)")
+                }
+            }
+        }
+
+        @Test func listQuotesConditionalStrings() throws {
+            try ToolSandbox.with { sandbox throws in
+                try sandbox.write(
+                    #"""
+                    {"$conditions": [{"name": "beta", "customSignal": {"key": "plan", "operator": "STRING_EXACTLY_MATCHES", "values": ["beta"]}}],
+                     "checkout": {"limit": {"Value": "5", "ConditionalValues": {"beta": "38"}},
+                                  "count": {"Value": 5, "ConditionalValues": {"beta": 38}}}}
+                    """#, to: "Flags.json")
+                let list = try sandbox.run("list", "--local", "Flags.json")
+                #expect(list.lines.contains("      if beta: \"38\""), "\(list.standardOutput)")
+                #expect(list.lines.contains("      if beta: 38"), "\(list.standardOutput)")
+            }
+        }
+
         @Test func bucketPrintsTheMicroPercentile() throws {
             try ToolSandbox.with { sandbox throws in
                 #expect(

@@ -113,11 +113,15 @@ import Testing
             ["validate"], ["generate", "-l", "x.json", "-o", "out"], ["list", "--suite", "a", "--suite", "b"],
             ["help", "me"], ["watch", "now"],
         ])
-        func badUsageExitsWithStatusTwoAndUsage(arguments: [String]) throws {
+        func badUsageExitsWithStatusTwoAndAOneLineHint(arguments: [String]) throws {
             try ToolSandbox.with { sandbox in
                 let run = try ToolRun(sandbox.process(arguments))
                 #expect(run.status == 2)
-                #expect(run.standardError.hasPrefix("tweak: ") && run.standardError.contains("usage: tweak <command>"))
+                let lines = run.standardError.split(separator: "\n")
+                #expect(lines.count == 2, "the error and a hint, not the usage text: \(run.standardError)")
+                #expect(lines.first?.hasPrefix("tweak: ") == true)
+                let command = arguments.first.flatMap { $0 == "help" ? nil : $0 }
+                #expect(lines.last == "run 'tweak help\(command.map { " \($0)" } ?? "")' for usage")
                 #expect(run.standardOutput.isEmpty)
             }
         }
@@ -126,6 +130,21 @@ import Testing
             let run = try ToolRun("help")
             #expect(run.status == 0 && run.standardOutput.hasPrefix("usage: tweak <command>"))
             #expect(try ToolRun("--help").standardOutput == run.standardOutput)
+        }
+
+        @Test func helpForACommandPrintsItsEntryAndItsOptions() throws {
+            let audit = try ToolRun("help", "audit")
+            #expect(audit.status == 0)
+            #expect(audit.lines.first == "command:")
+            #expect(audit.lines[1].hasPrefix("  audit --sources DIR..."))
+            #expect(audit.lines.contains("audit options:") && audit.standardOutput.contains("--max-findings N"))
+            #expect(!audit.standardOutput.contains("stack options") && !audit.standardOutput.contains("  list "))
+            let get = try ToolRun("help", "get")
+            #expect(
+                get.standardOutput.contains("stack options (list, get,") && get.standardOutput.contains("--context"))
+            #expect(!get.standardOutput.contains("audit options:"))
+            let unknown = try ToolRun("help", "lst")
+            #expect(unknown.status == 2 && unknown.standardError.contains("did you mean 'list'?"))
         }
 
         @Test func argumentParsing() throws {

@@ -259,21 +259,29 @@ extension LocalTweaksDocument {
                     continue
                 }
                 if feature.key.isEmpty { report(.emptyName("feature"), at: feature.keyOffset) }
+                guard isPrintableName(feature.key, kind: "feature", at: feature.keyOffset, feature: nil) else {
+                    continue
+                }
                 guard case .object(let variables) = feature.value.content else {
                     report(
                         .wrongType(field: nil, expected: "object", found: feature.value.typeName),
                         at: feature.value.offset, feature: feature.key)
                     continue
                 }
+                var variableNames: [String] = []
+                variableNames.reserveCapacity(variables.count)
                 for variable in variables {
                     if variable.key.isEmpty {
                         report(.emptyName("variable"), at: variable.keyOffset, feature: feature.key)
                     }
+                    guard isPrintableName(variable.key, kind: "variable", at: variable.keyOffset, feature: feature.key)
+                    else { continue }
+                    variableNames.append(variable.key)
                     guard let definition = readEntry(variable.value, feature: feature.key, variable: variable.key)
                     else { continue }
                     definitions[TweakKey(feature: feature.key, variable: variable.key)] = definition
                 }
-                featureVariables[feature.key] = variables.map(\.key).sorted()
+                featureVariables[feature.key] = variableNames.sorted()
             }
             return (definitions, featureVariables)
         }
@@ -447,8 +455,39 @@ extension LocalTweaksDocument {
             for (issue, feature, variable) in found {
                 report(issue.reason, at: issue.offset, feature: feature, variable: variable, asWarning: issue.isWarning)
             }
-            let definitions = tweaks.mapValues { LocalTweakDefinition(tweak: $0, generatedPropertyName: nil) }
-            return (definitions, LocalTweaksDocument.features(of: tweaks.keys))
+            var definitions: [TweakKey: LocalTweakDefinition] = [:]
+            definitions.reserveCapacity(tweaks.count)
+            for (key, tweak) in tweaks.sorted(by: { $0.key < $1.key }) {
+                // The template's parameters have no offsets of their own here: its start stands for them.
+                guard isPrintableName(key.feature, kind: "feature", at: 0, feature: nil),
+                    isPrintableName(key.variable, kind: "variable", at: 0, feature: key.feature)
+                else { continue }
+                definitions[key] = LocalTweakDefinition(tweak: tweak, generatedPropertyName: nil)
+            }
+            return (definitions, LocalTweaksDocument.features(of: definitions.keys))
+        }
+
+        /// Whether `name` (a feature or variable name, as `kind` says) is free of control characters;
+        /// otherwise reports it (an error when strict, a warning when lenient, and the tweak is left
+        /// out): a name is printed in logs and by the `tweak` tool, where a line break or an escape
+        /// sequence in it could forge a line or drive the terminal.
+        private mutating func isPrintableName(_ name: String, kind: String, at offset: Int, feature: String?) -> Bool {
+            guard Self.containsControlCharacter(name) else { return true }
+            report(
+                .controlCharacterInName(kind, name: name), at: offset, feature: feature,
+                asWarning: strictness == .lenient)
+            return false
+        }
+
+        /// Whether `name` holds a C0 control character, DEL or a C1 control character (U+0080–U+009F,
+        /// written `C2 80`–`C2 9F` in UTF-8).
+        private static func containsControlCharacter(_ name: String) -> Bool {
+            var previous: UInt8 = 0
+            for byte in name.utf8 {
+                if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) { return true }
+                previous = byte
+            }
+            return false
         }
 
         /// Reports the targeting problems found since the last call.

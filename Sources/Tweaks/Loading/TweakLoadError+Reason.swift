@@ -20,6 +20,7 @@ extension TweakLoadError {
             case unknownField(String)
             case tooLarge(limit: Int)
             case emptyName(String)
+            case controlCharacterInName(kind: String, name: String)
             case unsupportedFormatVersion(Int)
             case invalidCondition(condition: String, detail: String)
             case undefinedCondition(String)
@@ -61,6 +62,12 @@ extension TweakLoadError {
         public static func tooLarge(limit: Int) -> Reason { Reason(.tooLarge(limit: limit)) }
         /// A feature or variable name is the empty string; the text says which ("feature" or "variable").
         public static func emptyName(_ kind: String) -> Reason { Reason(.emptyName(kind)) }
+        /// A feature or variable name (`kind` says which) holds a control character (a line break,
+        /// an escape, a C1 control); `name` is the name. A remote document's tweak with such a
+        /// name is left out, with a warning.
+        public static func controlCharacterInName(_ kind: String, name: String) -> Reason {
+            Reason(.controlCharacterInName(kind: kind, name: name))
+        }
         /// The document's `"$schemaVersion"` is one this version of Tweaks cannot read: newer than
         /// the version it reads (1), or below 1. Only where a person writes the file; a remote
         /// document of a newer version is read by the forward-compatibility rule.
@@ -109,12 +116,14 @@ extension TweakLoadError {
 
         /// The text a reason carries: the system's explanation (``unreadable(_:)``), the encoding
         /// (``unsupportedEncoding(_:)``), what was found (``invalidJSON(_:)``), the number as
-        /// written (``numberOutOfRange(_:)``), which name (``emptyName(_:)``) or the value in error
+        /// written (``numberOutOfRange(_:)``), which name (``emptyName(_:)``), the name in error
+        /// (``controlCharacterInName(_:name:)``) or the value in error
         /// (``invalidFieldValue(field:value:expected:)``), what was found (``invalidPropertyList(_:)``)
         /// or the format's name (``otherFormat(_:)``); otherwise `nil`.
         public var detail: String? {
             switch code {
             case .invalidFieldValue(_, let value, _): value
+            case .controlCharacterInName(_, let name): name
             case .unreadable(let text), .unsupportedEncoding(let text), .invalidJSON(let text),
                 .numberOutOfRange(let text), .emptyName(let text), .invalidCondition(_, let text),
                 .invalidPropertyList(let text):
@@ -150,6 +159,8 @@ extension TweakLoadError {
             case .unknownField(let field): "unknown field \"\(field)\" (a typo?)"
             case .tooLarge(let limit): "the document is larger than \(limit) bytes"
             case .emptyName(let kind): "a \(kind) name must not be empty"
+            case .controlCharacterInName(let kind, let name):
+                "the \(kind) name \(TweakValue.string(name).jsonText) holds a control character"
             case .invalidCondition(let condition, let detail): "condition \"\(condition)\": \(detail)"
             case .undefinedCondition(let condition):
                 "condition \"\(condition)\" is not defined in \"\(ConditionReader.conditionsKey)\""

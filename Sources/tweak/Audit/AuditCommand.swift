@@ -8,7 +8,9 @@ import Tweaks
 /// given to `--fail-on`.
 enum AuditCommand {
     static let syntax = CommandLineArguments.Syntax(
-        valueOptions: ["sources", "local", "overrides", "defaults-suite", "exclude", "fail-on", "today"],
+        valueOptions: [
+            "sources", "local", "overrides", "defaults-suite", "exclude", "fail-on", "today", "max-findings",
+        ],
         flags: ["json", "include-generated"])
 
     static func run(_ arguments: CommandLineArguments) throws -> Int32 {
@@ -18,6 +20,7 @@ enum AuditCommand {
             throw CommandLineArguments.UsageError(description: "audit needs --sources DIR")
         }
         let failOn = try failClasses(arguments.values(of: "fail-on"))
+        let maximumFindings = try maximumFindings(arguments)
         let today = try TweakDay.option(arguments)
         let localFiles = arguments.values(of: "local")
         let declarations = try AuditDeclarations(files: localFiles.isEmpty ? [TweakStack.defaultLocalFile] : localFiles)
@@ -38,17 +41,30 @@ enum AuditCommand {
         for failure in scan.unreadable { Console.error("tweak: \(failure)") }
 
         let report = AuditReport(
-            findings: auditor.findings.sorted(by: AuditFinding.reportOrder), today: today,
+            findings: AuditFinding.distinct(auditor.findings.sorted(by: AuditFinding.reportOrder)), today: today,
             scannedFiles: scan.files.count, skippedGenerated: scan.skippedGenerated,
-            declaredTweaks: declarations.tweaks.count)
+            declaredTweaks: declarations.tweaks.count, maximumPrinted: maximumFindings)
         if arguments.flags.contains("json") {
-            Console.out(report.json)
+            Console.out(lines: report.json.lines)
         } else {
-            for finding in report.findings { Console.out(finding.text) }
+            Console.out(lines: report.textLines)
         }
         Console.error(report.summary)
         let failing = report.findings.contains { failOn.contains($0.kind) }
         return failing || !scan.unreadable.isEmpty ? 1 : 0
+    }
+
+    /// `--max-findings N`: how many findings are printed at most (default 1,000), so that hostile
+    /// sources cannot flood a CI log.
+    private static func maximumFindings(_ arguments: CommandLineArguments) throws(CommandLineArguments.UsageError)
+        -> Int
+    {
+        guard let text = try arguments.value(of: "max-findings") else { return AuditReport.defaultMaximumPrinted }
+        guard let count = Int(text), count > 0 else {
+            throw CommandLineArguments.UsageError(
+                description: "--max-findings takes a positive number, found '\(text)'")
+        }
+        return count
     }
 
     /// `--fail-on undeclared,expired` (repeatable; `all` for every class).

@@ -18,8 +18,12 @@ struct AuditDeclarations {
     private(set) var variables: Set<String> = []
     /// `Features.x` → feature, `Variables.y` → variable: the generated constants.
     private(set) var generatedConstants: [String: String] = [:]
-    /// Generated accessor property → its tweak (`GeneratedPropertyName`, else the camel-cased variable).
-    private(set) var properties: [String: TweakKey] = [:]
+    /// Generated accessor property → its tweak, for the properties whose use (`flags.maxItems`) the
+    /// audit counts as a reference: a `GeneratedPropertyName`, or a name camel-cased from a variable
+    /// of several words (`max_items`). A variable's own one-word name (`enabled`, `theme`) is left
+    /// out: `compression.enabled` is no use of `checkout.enabled`, and the audit cannot tell the
+    /// accessor's `.enabled` from any other type's.
+    private(set) var distinctiveProperties: [String: TweakKey] = [:]
 
     /// Reads the local files, strictly: a problem is a `TweakLoadError` naming file, tweak and value.
     init(files: [String]) throws {
@@ -40,7 +44,8 @@ struct AuditDeclarations {
                 generatedConstants["Features." + SwiftName.camelCased(key.feature)] = key.feature
                 generatedConstants["Variables." + SwiftName.camelCased(key.variable)] = key.variable
                 let property = definition.generatedPropertyName ?? SwiftName.camelCased(key.variable)
-                if properties[property] == nil { properties[property] = key }
+                let isDistinctive = definition.generatedPropertyName != nil || property != key.variable
+                if isDistinctive, distinctiveProperties[property] == nil { distinctiveProperties[property] = key }
             }
         }
         var features: [String: [String]] = [:]

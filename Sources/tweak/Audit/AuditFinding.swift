@@ -21,6 +21,10 @@ struct AuditFinding {
         case unresolved
     }
 
+    /// The longest name a finding shows whole; a longer one (which no tweaks file declares) is
+    /// shortened with `…`.
+    static let maximumNameLength = 200
+
     let kind: Class
     var feature: String?
     var variable: String?
@@ -48,6 +52,22 @@ struct AuditFinding {
         return TweakValue.json(.object(members)).jsonText
     }
 
+    /// `sorted` (in ``reportOrder(_:_:)``) with each problem once: the same finding at the same
+    /// place (two calls on one line) is one line of the report.
+    static func distinct(_ sorted: [AuditFinding]) -> [AuditFinding] {
+        var result: [AuditFinding] = []
+        result.reserveCapacity(sorted.count)
+        for finding in sorted {
+            if let last = result.last, last.kind == finding.kind, last.location == finding.location,
+                last.line == finding.line, last.message == finding.message
+            {
+                continue
+            }
+            result.append(finding)
+        }
+        return result
+    }
+
     /// Report order: class, then location, line, feature and variable.
     static func reportOrder(_ lhs: AuditFinding, _ rhs: AuditFinding) -> Bool {
         let left = Class.allCases.firstIndex(of: lhs.kind)!
@@ -55,5 +75,15 @@ struct AuditFinding {
         if left != right { return left < right }
         return (lhs.location, lhs.line ?? 0, lhs.feature ?? "", lhs.variable ?? "")
             < (rhs.location, rhs.line ?? 0, rhs.feature ?? "", rhs.variable ?? "")
+    }
+}
+
+extension String {
+    /// The string, or its first `limit - 3` characters and `…` when it has more than `limit`: what a
+    /// finding shows of a name or an expression, so that one long one cannot flood the report.
+    func shortened(to limit: Int) -> String {
+        // Only the first `limit + 1` characters are walked: the string may be megabytes long.
+        guard utf8.count > limit, prefix(limit + 1).count > limit else { return self }
+        return String(prefix(limit - 3)) + "…"
     }
 }

@@ -1,12 +1,30 @@
 import Tweaks
 
-/// What `tweak audit` prints: the findings as text or JSON, and a summary.
+/// What `tweak audit` prints: the findings as text or JSON (at most ``maximumPrinted`` of them,
+/// then how many more there are), and a summary that counts them all.
 struct AuditReport {
+    /// How many findings are printed unless `--max-findings` says otherwise.
+    static let defaultMaximumPrinted = 1000
+
     let findings: [AuditFinding]
     let today: TweakDay
     let scannedFiles: Int
     let skippedGenerated: Int
     let declaredTweaks: Int
+    var maximumPrinted = defaultMaximumPrinted
+
+    /// The findings printed: the first ``maximumPrinted``, in report order.
+    private var printed: ArraySlice<AuditFinding> { findings.prefix(maximumPrinted) }
+
+    /// How many findings are not printed.
+    var omitted: Int { findings.count - printed.count }
+
+    /// One line per printed finding, then `… and N more findings` when some are left out.
+    var textLines: [String] {
+        var lines = printed.map(\.text)
+        if omitted > 0 { lines.append("… and \(omitted) more finding\(omitted == 1 ? "" : "s") (see --max-findings)") }
+        return lines
+    }
 
     /// The number of findings of each class, every class listed.
     var counts: [(AuditFinding.Class, Int)] {
@@ -33,12 +51,13 @@ struct AuditReport {
             "  \"skippedGeneratedFiles\": \(skippedGenerated),",
             "  \"declaredTweaks\": \(declaredTweaks),",
             "  \"counts\": {\(summary)},",
+            "  \"omittedFindings\": \(omitted),",
         ]
-        if findings.isEmpty {
+        if printed.isEmpty {
             lines.append("  \"findings\": []")
         } else {
             lines.append("  \"findings\": [")
-            lines += findings.enumerated().map { "    \($1.json)\($0 + 1 < findings.count ? "," : "")" }
+            lines += printed.enumerated().map { "    \($1.json)\($0 + 1 < printed.count ? "," : "")" }
             lines.append("  ]")
         }
         lines.append("}")

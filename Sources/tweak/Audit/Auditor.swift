@@ -12,8 +12,8 @@ struct Auditor {
     let declarations: AuditDeclarations
     let today: TweakDay
 
-    /// Name → every value it may stand for, from every file's constants (aliases followed).
-    private var constants: [String: Set<String>] = [:]
+    /// What the names in the sources stand for; made by ``audit(_:)``.
+    private var resolver = ConstantResolver(files: [], generated: [:])
     /// `feature.variable` (or `feature`) not declared → the nearest declared name, once per name.
     private var suggestions: [String: String?] = [:]
     /// Every declared `feature.variable`, for suggestions.
@@ -29,43 +29,8 @@ struct Auditor {
 
     /// Resolves every file's references; then ``finishDeclarations()`` and ``checkOverrides(_:in:)``.
     mutating func audit(_ files: [ScannedFile]) {
-        buildConstants(files)
+        resolver = ConstantResolver(files: files.map(\.references), generated: declarations.generatedConstants)
         for file in files { audit(file) }
-    }
-
-    // MARK: Constants
-
-    private mutating func buildConstants(_ files: [ScannedFile]) {
-        var aliases: [(String, [String])] = []
-        for file in files {
-            for (name, value) in file.references.constants {
-                switch value {
-                case .literal(let text): constants[name, default: []].insert(text)
-                case .reference(let chain): aliases.append((name, chain))
-                case .dynamic, .passedOn: break
-                }
-            }
-        }
-        // Aliases of aliases: a few rounds reach every chain people write.
-        for _ in 0..<3 {
-            var changed = false
-            for (name, chain) in aliases {
-                let values = resolve(chain)
-                guard !values.isEmpty, !values.isSubset(of: constants[name] ?? []) else { continue }
-                constants[name, default: []].formUnion(values)
-                changed = true
-            }
-            if !changed { break }
-        }
-    }
-
-    /// What a name chain may stand for: a generated `Features.x`/`Variables.x` constant, else the
-    /// constants named like its last part.
-    private func resolve(_ chain: [String]) -> Set<String> {
-        if chain.count >= 2, let generated = declarations.generatedConstants[chain.suffix(2).joined(separator: ".")] {
-            return [generated]
-        }
-        return constants[chain[chain.count - 1]] ?? []
     }
 
     // MARK: References
@@ -75,7 +40,7 @@ struct Auditor {
         var featuresHere: Set<String> = []
         for call in references.calls {
             // Both names are resolved first, so that each one that cannot be is reported.
-            let features = values(of: call.feature, in: file, line: call.line)
+            let features = values(of: call.feature, in: file, call: call)
             guard let variableExpression = call.variable else {
                 for feature in features ?? [] where !declarations.isDeclared(feature: feature) {
                     reportUndeclared(feature: feature, variable: nil, file: file, line: call.line)
@@ -83,7 +48,7 @@ struct Auditor {
                 featuresHere.formUnion(features ?? [])
                 continue
             }
-            let variables = values(of: variableExpression, in: file, line: call.line)
+            let variables = values(of: variableExpression, in: file, call: call)
             guard let features, let variables else { continue }
             featuresHere.formUnion(features)
             for feature in features {
@@ -98,16 +63,12 @@ struct Auditor {
             }
         }
         for member in references.members {
-            if let key = declarations.properties[member] { referenced.insert(key) }
+            if let key = declarations.distinctiveProperties[member] { referenced.insert(key) }
         }
         // Names used apart from calls: a feature and one of its variables named in the same file.
         var names = references.literals
-        if constants.count < references.identifiers.count {
-            for (name, values) in constants where references.identifiers.contains(name) { names.formUnion(values) }
-        } else {
-            for identifier in references.identifiers {
-                if let values = constants[identifier] { names.formUnion(values) }
-            }
+        for identifier in references.identifiers where resolver.hasConstant(named: identifier) {
+            names.formUnion(resolver.values(ofConstantsNamed: identifier))
         }
         for constant in references.generatedConstants {
             if let name = declarations.generatedConstants[constant] { names.insert(name) }
@@ -120,9 +81,9 @@ struct Auditor {
         }
     }
 
-    /// The names `expression` may stand for, or `nil` (reported when it cannot be resolved).
+    /// The names `expression` (of `call`) may stand for, or `nil` (reported when it cannot be resolved).
     private mutating func values(
-        of expression: FileReferences.Expression, in file: ScannedFile, line: Int
+        of expression: FileReferences.Expression, in file: ScannedFile, call: FileReferences.Call
     ) -> Set<String>? {
         switch expression {
         case .literal(let text):
@@ -130,32 +91,57 @@ struct Auditor {
         case .passedOn:
             return nil
         case .reference(let chain):
-            let values = resolve(chain)
-            if !values.isEmpty { return values }
             // A lone capitalized name is a type (`feature: String` in a tuple type), not a value.
-            if chain.count == 1, chain[0].first?.isUppercase == true { return nil }
-            let written = chain.joined(separator: ".")
-            report(
-                .unresolved, file: file, line: line,
-                "`\(written)` is not a string constant the audit can see: it cannot tell which tweak this names",
-                details: ["expression": written])
-            return nil
+            let isType = chain.count == 1 && chain[0].first?.isUppercase == true
+            return resolved(expression, written: chain.joined(separator: "."), isType: isType, in: file, call: call)
+        case .implicitMember(let name):
+            return resolved(expression, written: "." + name, isType: false, in: file, call: call)
         case .dynamic(let text):
             report(
-                .unresolved, file: file, line: line,
+                .unresolved, file: file, line: call.line,
                 "`\(text)` is built at run time: the audit cannot tell which tweak this names",
                 details: ["expression": text])
             return nil
         }
     }
 
+    /// The names a constant's name (written `written`) stands for, or `nil`: reported as unresolved
+    /// when no constant or too many strings answer, unless it `isType`.
+    private mutating func resolved(
+        _ expression: FileReferences.Expression, written: String, isType: Bool, in file: ScannedFile,
+        call: FileReferences.Call
+    ) -> Set<String>? {
+        let written = written.shortened(to: 80)
+        switch resolver.resolution(of: expression, in: call.scope) {
+        case .values(let values):
+            return values
+        case .ambiguous(let count):
+            report(
+                .unresolved, file: file, line: call.line,
+                "`\(written)` stands for \(count) or more different strings: the audit cannot tell which tweak "
+                    + "this names", details: ["expression": written])
+            return nil
+        case .unknown:
+            if isType { return nil }
+            report(
+                .unresolved, file: file, line: call.line,
+                "`\(written)` is not a string constant the audit can see: it cannot tell which tweak this names",
+                details: ["expression": written])
+            return nil
+        }
+    }
+
+    /// Reports an undeclared name; a name longer than ``AuditFinding/maximumNameLength`` is shown
+    /// shortened, so that one long literal used in many places cannot flood the report.
     private mutating func reportUndeclared(feature: String, variable: String?, file: ScannedFile, line: Int) {
         let name = variable.map { "\(feature).\($0)" } ?? feature
         let suggestion = suggestion(for: name, feature: feature, variable: variable)
         let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
+        let limit = AuditFinding.maximumNameLength
         var finding = AuditFinding(
-            kind: .undeclared, feature: feature, variable: variable, location: file.path, line: line,
-            message: "\(name) is not declared in any local file\(hint)")
+            kind: .undeclared, feature: feature.shortened(to: limit), variable: variable?.shortened(to: limit),
+            location: file.path, line: line,
+            message: "\(name.shortened(to: limit)) is not declared in any local file\(hint)")
         finding.details = ["suggestion": suggestion]
         findings.append(finding)
     }

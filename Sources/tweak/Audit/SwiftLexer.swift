@@ -27,7 +27,8 @@ struct SwiftToken {
 /// A small, fast lexer of Swift source bytes: it skips line and nested block comments, and reads
 /// string literals whole (`"…"`, multi-line `"""…"""`, raw `#"…"#`, with `\(…)` interpolation,
 /// which may itself hold strings and parentheses), so that a flag name inside a comment or inside
-/// another string is never taken for a reference.
+/// another string is never taken for a reference. It has no recursion: any input is read in time
+/// and stack space independent of its nesting.
 struct SwiftLexer {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
@@ -147,91 +148,146 @@ struct SwiftLexer {
         return true
     }
 
-    /// Reads a string literal whose opening quote is at `index`, preceded by `hashes` `#`s.
-    private mutating func readString(hashes: Int) -> SwiftToken {
-        let startLine = line
-        let literalStart = index - hashes
-        let isMultiLine = byte(at: index + 1) == UInt8(ascii: "\"") && byte(at: index + 2) == UInt8(ascii: "\"")
-        index += isMultiLine ? 3 : 1
-        let contentStart = index
-        var hasEscapes = false
-        var hasInterpolation = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\\"), hasHashes(hashes, at: index + 1) {
-                let next = index + 1 + hashes
-                if self.byte(at: next) == UInt8(ascii: "(") {
-                    hasInterpolation = true
-                    index = next
-                    skipInterpolation()
-                } else {
-                    hasEscapes = true
-                    if self.byte(at: next) == UInt8(ascii: "\n") { line += 1 }
-                    index = next + 1
-                }
-                continue
-            }
-            if byte == UInt8(ascii: "\"") {
-                let closesHere =
-                    !isMultiLine
-                    || (self.byte(at: index + 1) == UInt8(ascii: "\"")
-                        && self.byte(at: index + 2) == UInt8(ascii: "\""))
-                let quoteLength = isMultiLine ? 3 : 1
-                if closesHere, hasHashes(hashes, at: index + quoteLength) {
-                    let contentEnd = index
-                    index += quoteLength + hashes
-                    if isMultiLine || hasInterpolation {
-                        return SwiftToken(
-                            kind: .dynamicString, byte: isMultiLine ? 1 : 0, start: Int32(literalStart),
-                            end: Int32(index), line: startLine)
-                    }
-                    return SwiftToken(
-                        kind: .string, byte: hasEscapes && hashes == 0 ? 1 : 0, start: Int32(contentStart),
-                        end: Int32(contentEnd), line: startLine)
-                }
-            }
-            if byte == UInt8(ascii: "\n") {
-                if !isMultiLine {
-                    // An unterminated literal ends at the end of its line, as the compiler reads it.
-                    return SwiftToken(
-                        kind: .dynamicString, byte: 0, start: Int32(literalStart), end: Int32(index), line: startLine)
-                }
-                line += 1
-            }
-            index += 1
-        }
-        return SwiftToken(
-            kind: .dynamicString, byte: 0, start: Int32(literalStart), end: Int32(index), line: startLine)
+    /// A string literal being read, or an interpolation `\\( … )` inside one: literals nest in
+    /// interpolations to any depth, so they are read with a stack of these, not by recursion (a
+    /// file of thousands of nested interpolations must not overflow the stack).
+    private enum Nesting {
+        case string(OpenString)
+        /// The parentheses open in an interpolation, its own included.
+        case interpolation(depth: Int)
     }
 
-    /// Skips `( … )` of an interpolation, whose opening parenthesis is at `index`: nested
-    /// parentheses, strings and comments included.
-    private mutating func skipInterpolation() {
-        var depth = 0
+    private struct OpenString {
+        let hashes: Int
+        let isMultiLine: Bool
+        let literalStart: Int
+        let contentStart: Int
+        let line: Int32
+        var hasEscapes = false
+        var hasInterpolation = false
+    }
+
+    /// Opens a string literal whose opening quote is at `index`, preceded by `hashes` `#`s.
+    private mutating func openString(hashes: Int) -> OpenString {
+        let isMultiLine = byte(at: index + 1) == UInt8(ascii: "\"") && byte(at: index + 2) == UInt8(ascii: "\"")
+        let literalStart = index - hashes
+        index += isMultiLine ? 3 : 1
+        return OpenString(
+            hashes: hashes, isMultiLine: isMultiLine, literalStart: literalStart, contentStart: index, line: line)
+    }
+
+    /// The token of a literal that ends at `index` (after its closing quote, or where it stops).
+    private func token(of string: OpenString, contentEnd: Int, isClosed: Bool) -> SwiftToken {
+        if isClosed, !string.isMultiLine, !string.hasInterpolation {
+            return SwiftToken(
+                kind: .string, byte: string.hasEscapes && string.hashes == 0 ? 1 : 0, start: Int32(string.contentStart),
+                end: Int32(contentEnd), line: string.line)
+        }
+        return SwiftToken(
+            kind: .dynamicString, byte: isClosed && string.isMultiLine ? 1 : 0, start: Int32(string.literalStart),
+            end: Int32(index), line: string.line)
+    }
+
+    /// What reading one byte (or escape) of a string literal came to.
+    private enum StringStep {
+        case inside
+        /// `\\(` opened an interpolation.
+        case interpolation
+        /// The literal closed; its contents end at the offset.
+        case closed(contentEnd: Int)
+        /// A single-line literal met the end of its line unclosed.
+        case unterminated
+    }
+
+    /// Reads a string literal whose opening quote is at `index`, preceded by `hashes` `#`s, with
+    /// every literal nested in its interpolations. The literals and interpolations inside are kept
+    /// on a stack of their own, allocated only when there are any.
+    private mutating func readString(hashes: Int) -> SwiftToken {
+        var outermost = openString(hashes: hashes)
+        var nested: [Nesting] = []
         while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "("):
-                depth += 1
-                index += 1
-            case UInt8(ascii: ")"):
-                depth -= 1
-                index += 1
-                if depth == 0 { return }
-            case UInt8(ascii: "\""):
-                _ = readString(hashes: 0)
-            case UInt8(ascii: "#") where self.byte(at: index + 1) == UInt8(ascii: "\""):
-                index += 1
-                _ = readString(hashes: 1)
-            case UInt8(ascii: "/") where self.byte(at: index + 1) == UInt8(ascii: "*"):
-                skipBlockComment()
-            case UInt8(ascii: "\n"):
-                line += 1
-                index += 1
-            default:
-                index += 1
+            switch nested.last {
+            case nil:
+                switch step(&outermost) {
+                case .inside: break
+                case .interpolation: nested.append(.interpolation(depth: 0))
+                case .closed(let contentEnd): return token(of: outermost, contentEnd: contentEnd, isClosed: true)
+                case .unterminated: return token(of: outermost, contentEnd: index, isClosed: false)
+                }
+            case .string(var string)?:
+                let result = step(&string)
+                nested[nested.count - 1] = .string(string)
+                switch result {
+                case .inside: break
+                case .interpolation: nested.append(.interpolation(depth: 0))
+                case .closed, .unterminated: nested.removeLast()
+                }
+            case .interpolation(let depth)?:
+                switch bytes[index] {
+                case UInt8(ascii: "("):
+                    nested[nested.count - 1] = .interpolation(depth: depth + 1)
+                    index += 1
+                case UInt8(ascii: ")"):
+                    index += 1
+                    if depth == 1 {
+                        nested.removeLast()
+                    } else {
+                        nested[nested.count - 1] = .interpolation(depth: depth - 1)
+                    }
+                case UInt8(ascii: "\""):
+                    nested.append(.string(openString(hashes: 0)))
+                case UInt8(ascii: "#"):
+                    var count = 0
+                    while self.byte(at: index + count) == UInt8(ascii: "#") { count += 1 }
+                    index += count
+                    if self.byte(at: index) == UInt8(ascii: "\"") { nested.append(.string(openString(hashes: count))) }
+                case UInt8(ascii: "/") where self.byte(at: index + 1) == UInt8(ascii: "*"):
+                    skipBlockComment()
+                case UInt8(ascii: "\n"):
+                    line += 1
+                    index += 1
+                default:
+                    index += 1
+                }
             }
         }
+        // The input ended inside the literal.
+        return token(of: outermost, contentEnd: index, isClosed: false)
+    }
+
+    /// Reads one byte (or escape) of `string`, whose contents `index` is in.
+    private mutating func step(_ string: inout OpenString) -> StringStep {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\\"), hasHashes(string.hashes, at: index + 1) {
+            let next = index + 1 + string.hashes
+            if self.byte(at: next) == UInt8(ascii: "(") {
+                string.hasInterpolation = true
+                index = next
+                return .interpolation
+            }
+            string.hasEscapes = true
+            if self.byte(at: next) == UInt8(ascii: "\n") { line += 1 }
+            index = next + 1
+            return .inside
+        }
+        if byte == UInt8(ascii: "\"") {
+            let closesHere =
+                !string.isMultiLine
+                || (self.byte(at: index + 1) == UInt8(ascii: "\"") && self.byte(at: index + 2) == UInt8(ascii: "\""))
+            let quoteLength = string.isMultiLine ? 3 : 1
+            if closesHere, hasHashes(string.hashes, at: index + quoteLength) {
+                let contentEnd = index
+                index += quoteLength + string.hashes
+                return .closed(contentEnd: contentEnd)
+            }
+        }
+        if byte == UInt8(ascii: "\n") {
+            // An unterminated single-line literal ends at the end of its line, as the compiler reads it.
+            if !string.isMultiLine { return .unterminated }
+            line += 1
+        }
+        index += 1
+        return .inside
     }
 
     static func isIdentifierHead(_ byte: UInt8) -> Bool {

@@ -6,8 +6,11 @@ struct FileReferences {
         /// A string literal: the name itself.
         case literal(String)
         /// `name`, `Flags.checkout`, `Flag.checkout.rawValue` (without `self.` and `rawValue`):
-        /// resolved through the constants of every file.
+        /// resolved through the constants of every file, by its qualifier (`Flags`), or a bare name
+        /// by the types it is written in.
         case reference([String])
+        /// `.checkout`: a member of a type the audit cannot see, resolved by its name alone.
+        case implicitMember(String)
         /// Built at run time (interpolation, concatenation, a call): the source text.
         case dynamic(String)
         /// `feature: feature`: a wrapper passing its own parameter on; its callers are what count.
@@ -20,11 +23,21 @@ struct FileReferences {
         /// `nil` when the call names only a feature.
         let variable: Expression?
         let line: Int
+        /// The types the call is written in, outermost first: where its bare names are looked up.
+        let scope: [String]
+    }
+
+    /// `let name = "text"`, `static let name = Other.name`, `case name = "text"`.
+    struct Constant {
+        /// The name qualified by the types it is declared in: `["FlagNames", "search"]`.
+        let name: [String]
+        let value: Expression
+        /// The types it is declared in: where the bare names of its value are looked up.
+        var scope: [String] { name.dropLast() }
     }
 
     var calls: [Call] = []
-    /// `let name = "text"`, `static let name = Other.name`, `case name = "text"`.
-    var constants: [(name: String, value: Expression)] = []
+    var constants: [Constant] = []
     /// Every identifier used (declarations left out).
     var identifiers: Set<String> = []
     /// Identifiers after a `.`: where a generated accessor property is used.
@@ -43,9 +56,15 @@ struct SwiftReferenceScanner {
     /// many arguments they take: `TweakOverride`'s and `TweakOverrides`' factories.
     private static let positionalCalls: [String: Int] = ["tweak": 3, "set": 3, "tweakRemoved": 2, "removed": 2]
 
+    /// Types nested deeper than this are named by their outermost ones: a hostile file of
+    /// thousands of nested types must not make every name a long path.
+    private static let maximumScopeDepth = 16
+
     private let bytes: UnsafeBufferPointer<UInt8>
     private let tokens: [SwiftToken]
     private var references = FileReferences()
+    /// The types being read, outermost first (`enum Flags {`, `extension A.B {`).
+    private var scope: [String] = []
 
     /// Scans `bytes`, the contents of one Swift file.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> FileReferences {
@@ -70,6 +89,9 @@ struct SwiftReferenceScanner {
         let isDeclaration: Bool
         /// Where the frame's argument starts begin in the shared stack of them.
         let firstArgument: Int
+        /// A `{` that opens a type's body: how many names (`A.B`: two) the frame adds to
+        /// ``SwiftReferenceScanner/scope``.
+        var scopeNames = 0
     }
 
     private mutating func run() {
@@ -77,6 +99,11 @@ struct SwiftReferenceScanner {
         // The token indices where arguments start, of every open parenthesis, innermost last.
         var argumentStarts: [Int] = []
         var pendingDeclaration = false
+        // The type whose body the next `{` opens.
+        var pendingType: [String]?
+        // How many frames of each opener, `(`, `[`, `{`, are open: a closer without an open match is
+        // passed over at once (a search for it would make a file of unbalanced closers quadratic).
+        var openCounts = OpenCounts()
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
@@ -86,6 +113,9 @@ struct SwiftReferenceScanner {
                 let afterDot = index > 0 && isPunctuation(tokens[index - 1], ".")
                 if !afterDot, code == Self.funcCode || code == Self.initCode || isWord(token, "subscript") {
                     pendingDeclaration = true
+                }
+                if !afterDot, Self.typeDeclarationCodes.contains(code) || isWord(token, "extension") {
+                    pendingType = typeName(after: index)
                 }
                 if index > 0, tokens[index - 1].kind == .identifier,
                     Self.declarationCodes.contains(self.code(of: tokens[index - 1]))
@@ -117,14 +147,23 @@ struct SwiftReferenceScanner {
                         Frame(
                             opener: token.byte, open: index, callee: callee,
                             isDeclaration: pendingDeclaration || isCase, firstArgument: argumentStarts.count))
+                    openCounts[token.byte] += 1
                     argumentStarts.append(index + 1)
                     pendingDeclaration = false
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
-                    if token.byte == UInt8(ascii: "{") { pendingDeclaration = false }
-                    frames.append(
-                        Frame(
-                            opener: token.byte, open: index, callee: nil, isDeclaration: false,
-                            firstArgument: argumentStarts.count))
+                    var frame = Frame(
+                        opener: token.byte, open: index, callee: nil, isDeclaration: false,
+                        firstArgument: argumentStarts.count)
+                    if token.byte == UInt8(ascii: "{") {
+                        pendingDeclaration = false
+                        if let type = pendingType, scope.count + type.count <= Self.maximumScopeDepth {
+                            frame.scopeNames = type.count
+                            scope += type
+                        }
+                        pendingType = nil
+                    }
+                    frames.append(frame)
+                    openCounts[token.byte] += 1
                 case UInt8(ascii: ","):
                     if let last = frames.last, last.opener == UInt8(ascii: "(") { argumentStarts.append(index + 1) }
                 case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
@@ -132,19 +171,49 @@ struct SwiftReferenceScanner {
                         token.byte == UInt8(ascii: ")")
                         ? UInt8(ascii: "(") : token.byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
                     // Recover from unbalanced brackets (`#if` branches) by closing to the matching kind.
-                    guard let match = frames.lastIndex(where: { $0.opener == opener }) else { break }
+                    guard openCounts[opener] > 0,
+                        let match = frames.lastIndex(where: { $0.opener == opener })
+                    else { break }
                     let frame = frames[match]
                     if opener == UInt8(ascii: "("), !frame.isDeclaration {
                         let end = match + 1 < frames.count ? frames[match + 1].firstArgument : argumentStarts.count
                         readCall(frame, arguments: argumentStarts[frame.firstArgument..<end], close: index)
                     }
                     argumentStarts.removeSubrange(frame.firstArgument...)
+                    for closed in frames[match...] {
+                        openCounts[closed.opener] -= 1
+                        scope.removeLast(closed.scopeNames)
+                    }
                     frames.removeSubrange(match...)
                 default:
                     break
                 }
             }
             index += 1
+        }
+    }
+
+    /// How many `(`, `[` and `{` are open.
+    private struct OpenCounts {
+        private var parentheses = 0
+        private var brackets = 0
+        private var braces = 0
+
+        subscript(opener: UInt8) -> Int {
+            get {
+                switch opener {
+                case UInt8(ascii: "("): parentheses
+                case UInt8(ascii: "["): brackets
+                default: braces
+                }
+            }
+            set {
+                switch opener {
+                case UInt8(ascii: "("): parentheses = newValue
+                case UInt8(ascii: "["): brackets = newValue
+                default: braces = newValue
+                }
+            }
         }
     }
 
@@ -174,7 +243,24 @@ struct SwiftReferenceScanner {
         return true
     }
 
+    /// The name a type declaration at `index` (`struct`, `extension`, …) gives, `["A", "B"]` for
+    /// `extension A.B`; `nil` for a modifier (`class func`).
+    private func typeName(after index: Int) -> [String]? {
+        var parts: [String] = []
+        var position = index + 1
+        while position < tokens.count, tokens[position].kind == .identifier {
+            let code = code(of: tokens[position])
+            guard !Self.isKeyword(code), !Self.declarationCodes.contains(code) else { break }
+            parts.append(text(tokens[position]))
+            guard position + 2 < tokens.count, isPunctuation(tokens[position + 1], "."), parts.count < 8 else { break }
+            position += 2
+        }
+        return parts.isEmpty ? nil : parts
+    }
+
     private static let funcCode = code("func")
+    /// The names that declare a type (`extension`, which adds to one, is too long for a code).
+    private static let typeDeclarationCodes = ["enum", "struct", "class", "actor", "protocol"].map(code)
     private static let initCode = code("init")
     /// The names after which a name is declared (and so is no use of it).
     private static let declarationCodes = ["let", "var", "func", "case", "class", "struct", "enum"].map(code)
@@ -216,13 +302,13 @@ struct SwiftReferenceScanner {
             var variable = labeled["variable"].map { expression($0, label: "variable") }
             if variable == nil, frame.callee == "setFeatureEnabled" { variable = .literal("enabled") }
             references.calls.append(
-                .init(feature: expression(feature, label: "feature"), variable: variable, line: line))
+                .init(feature: expression(feature, label: "feature"), variable: variable, line: line, scope: scope))
             return
         }
         guard let callee = frame.callee else { return }
         if Self.featureSwitchCalls.contains(callee), let first = positional.first {
             references.calls.append(
-                .init(feature: expression(first, label: nil), variable: .literal("enabled"), line: line))
+                .init(feature: expression(first, label: nil), variable: .literal("enabled"), line: line, scope: scope))
         } else if let count = Self.positionalCalls[callee], positional.count == count, frame.open >= 2,
             isPunctuation(tokens[frame.open - 2], ".")
         {
@@ -230,7 +316,7 @@ struct SwiftReferenceScanner {
             let variable = expression(positional[1], label: nil)
             // `.set(a, b, c)` of another type: only names the audit can read count.
             guard case .literal = feature, case .literal = variable else { return }
-            references.calls.append(.init(feature: feature, variable: variable, line: line))
+            references.calls.append(.init(feature: feature, variable: variable, line: line, scope: scope))
         }
     }
 
@@ -239,7 +325,11 @@ struct SwiftReferenceScanner {
         if range.count == 1, tokens[range.lowerBound].kind == .string {
             return .literal(stringValue(tokens[range.lowerBound]))
         }
-        if let chain = chain(range) { return label != nil && chain == [label] ? .passedOn : .reference(chain) }
+        if let chain = chain(range) {
+            if label != nil, chain == [label] { return .passedOn }
+            if isPunctuation(tokens[range.lowerBound], "."), chain.count == 1 { return .implicitMember(chain[0]) }
+            return .reference(chain)
+        }
         return .dynamic(sourceText(range))
     }
 
@@ -296,7 +386,7 @@ struct SwiftReferenceScanner {
         }
         let value = expression(position..<end, label: nil)
         if case .dynamic = value { return }
-        references.constants.append((name, value))
+        references.constants.append(.init(name: scope + [name], value: value))
     }
 
     // MARK: Text
@@ -344,9 +434,11 @@ struct SwiftReferenceScanner {
         // A string token's range is its contents: reach back to its quote.
         let first = tokens[range.lowerBound].kind == .string ? max(0, start - 1) : start
         let lastToken = tokens[range.upperBound - 1]
-        let last = lastToken.kind == .string ? min(bytes.count, Int(lastToken.end) + 1) : Int(lastToken.end)
+        // No more text than the 80 characters shown can use (an argument may be megabytes long).
+        let last = min(
+            lastToken.kind == .string ? min(bytes.count, Int(lastToken.end) + 1) : Int(lastToken.end), first + 320)
         let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<max(first, last)]), as: UTF8.self)
         let oneLine = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return oneLine.count > 80 ? String(oneLine.prefix(77)) + "…" : oneLine
+        return oneLine.shortened(to: 80)
     }
 }
