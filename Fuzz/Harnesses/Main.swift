@@ -15,6 +15,7 @@ let harnesses: [String: @Sendable (Data) -> Void] = [
     "remote-cache": fuzzRemoteCache,
     "command-line-value": fuzzCommandLineValue,
     "code-generation": fuzzCodeGeneration,
+    "server-sent-events": fuzzServerSentEvents,
 ]
 
 // Set once, on the first input; libFuzzer calls the entry point from one thread.
