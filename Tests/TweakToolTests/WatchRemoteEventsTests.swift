@@ -9,16 +9,27 @@ import Testing
         "tweak watch --remote-events",
         .enabled(if: Nchan.isRequiredOrAvailable, Comment(rawValue: Nchan.skipMessage)))
     struct WatchRemoteEventsTests {
+        /// Writes the remote document (`meaning_of_life` 7) to `server`'s `www/tweaks.json`.
+        @discardableResult
+        private func writeDocument(on server: NginxProcess) throws -> URL {
+            let document = server.root.appendingPathComponent("www/tweaks.json")
+            try Data(#"{"general": {"meaning_of_life": 7}}"#.utf8).write(to: document, options: .atomic)
+            return document
+        }
+
+        /// The document's URL and the event stream's on `server`.
+        private func urls(of server: NginxProcess) -> (remote: String, events: String) {
+            ("http://127.0.0.1:\(server.port)/tweaks.json", "http://127.0.0.1:\(server.port)/sub/tweaks")
+        }
+
         @Test func aPublishedChangeShowsUpAtOnceWithoutWaitingForThePoll() async throws {
             let server = try await Nchan.start(name: "TweakToolTests")
             defer { server.stop() }  // when the test fails early; stopping twice does nothing more
             let sandbox = try ToolSandbox()
             defer { sandbox.remove() }
             try sandbox.copyExample()
-            let document = server.root.appendingPathComponent("www/tweaks.json")
-            try Data(#"{"general": {"meaning_of_life": 7}}"#.utf8).write(to: document, options: .atomic)
-            let remote = "http://127.0.0.1:\(server.port)/tweaks.json"
-            let events = "http://127.0.0.1:\(server.port)/sub/tweaks"
+            let document = try writeDocument(on: server)
+            let (remote, events) = urls(of: server)
             // A poll an hour apart: only the event can bring the change within the test.
             let watcher = try WatchTests.Watcher(
                 sandbox, ["--remote", remote, "--remote-events", events, "--remote-poll", "3600"])
@@ -47,10 +58,8 @@ import Testing
             let sandbox = try ToolSandbox()
             defer { sandbox.remove() }
             try sandbox.copyExample()
-            let document = server.root.appendingPathComponent("www/tweaks.json")
-            try Data(#"{"general": {"meaning_of_life": 7}}"#.utf8).write(to: document, options: .atomic)
-            let remote = "http://127.0.0.1:\(server.port)/tweaks.json"
-            let events = "http://127.0.0.1:\(server.port)/sub/tweaks"
+            try writeDocument(on: server)
+            let (remote, events) = urls(of: server)
             // 10^12 seconds between polls: clamped, where it used to trap converting to nanoseconds.
             let watcher = try WatchTests.Watcher(
                 sandbox, ["--remote", remote, "--remote-events", events, "--remote-poll", "1e12"])
@@ -61,8 +70,7 @@ import Testing
             try await onOwnThread { server.stop() }
             try await Task.sleep(nanoseconds: 2_000_000_000)
             let again = try await Nchan.start(name: "TweakToolTests", port: port)
-            try Data(#"{"general": {"meaning_of_life": 7}}"#.utf8).write(
-                to: again.root.appendingPathComponent("www/tweaks.json"), options: .atomic)
+            try writeDocument(on: again)
             let back = try await watcher.errors.wait(for: ": event stream works again\n", seconds: 20)
             #expect(back, "\(watcher.errors.value)")
             let errors = watcher.errors.value

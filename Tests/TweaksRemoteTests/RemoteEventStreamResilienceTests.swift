@@ -135,7 +135,8 @@ struct RemoteEventStreamResilienceTests {
             let provider = try provider(server)
             provider.startEventStream(try stream(server, "sub/tweaks"))
             defer { provider.stopEventStream() }
-            #expect(await eventually { provider.isEventStreamConnected && provider.value("checkout", "max_items") == 10 })
+            #expect(
+                await eventually { provider.isEventStreamConnected && provider.value("checkout", "max_items") == 10 })
             #expect(try await server.settledCount(for: "/tweaks.json") == 1)
             // The largest version there is, then the publisher's real numbering.
             try await server.publish("18446744073709551615")

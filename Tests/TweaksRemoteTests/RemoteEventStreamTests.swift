@@ -212,7 +212,8 @@ struct RemoteEventStreamTests {
 
     @Test func theServersRetryAndLastEventIDAreUsedWhenAStreamEnds() async throws {
         try await withNchan { server in
-            // A stream that ends after one event: reconnected after the server's 100 ms, not the
+            // A stream that ends after one event, at once: a failed connection, reconnected after
+            // the reconnection backoff (0.2 s here; at least the server's 100 ms), not the
             // configured minute, with the event's ID.
             try server.write("retry: 100\nid: 42\ndata: x\n\n", to: "short.sse")
             try server.write(documentV1, to: "tweaks.json")
@@ -220,7 +221,8 @@ struct RemoteEventStreamTests {
             defer { provider.stopEventStream() }
             provider.startEventStream(
                 try RemoteEventStreamConfiguration(
-                    url: server.url("short.sse"), fetchDelay: 0...0, reconnectionDelay: 60))
+                    url: server.url("short.sse"), fetchDelay: 0...0, reconnectionDelay: 60,
+                    reconnectionBackoff: RemoteBackoffPolicy(initialDelay: 0.2, maximumDelay: 0.4, jitter: 0)))
             #expect(await eventually { server.requests(for: "/short.sse").count >= 3 })
             provider.stopEventStream()
             let streams = server.requests(for: "/short.sse")

@@ -130,7 +130,9 @@ struct ServerSentEventParserTests {
         #expect(try events("data: \(String(repeating: "x", count: 50))\n\n", limit: limit).count == 1)
         // Many small data lines add up.
         let manyLines = String(repeating: "data: 0123456789\n", count: 10) + "\n"
-        #expect(throws: ServerSentEventParser.Failure.eventTooLarge(limit: limit)) { try events(manyLines, limit: limit) }
+        #expect(throws: ServerSentEventParser.Failure.eventTooLarge(limit: limit)) {
+            try events(manyLines, limit: limit)
+        }
         // One endless line with no end: detected before the line ends.
         var parser = ServerSentEventParser(maximumEventSize: limit)
         _ = try parser.parse(Array("data: ".utf8))

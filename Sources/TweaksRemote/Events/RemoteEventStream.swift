@@ -107,7 +107,8 @@ final class RemoteEventStream: Sendable {
                 failures = 0
                 lost = error ?? RemoteFetchError(source: configuration.url.absoluteString, reason: .streamEnded)
                 let base = serverDelay ?? Seconds.clamped(configuration.reconnectionDelay)
-                delay = base * (1 + Seconds.clamped(reconnection.jitter) * Double.random(in: -1...1))
+                let jitter = min(Seconds.clamped(reconnection.jitter), 1)
+                delay = Seconds.clamped(base * (1 + jitter * Double.random(in: -1...1)))
             } else {
                 failures += 1
                 lost =

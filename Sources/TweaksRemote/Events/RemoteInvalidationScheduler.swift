@@ -35,7 +35,7 @@ final class RemoteInvalidationScheduler: Sendable {
     @discardableResult
     func invalidate(version: UInt64?) -> Bool {
         state.withLock { state -> Bool in
-            if let version, !state.isRunning, version == state.fetchedVersion { return false }
+            if let version, version == state.fetchedVersion { return false }
             if state.isRunning {
                 // The running fetch started after `version` was announced: it gets that version.
                 if let version, version == state.runningVersion { return false }
@@ -63,7 +63,8 @@ final class RemoteInvalidationScheduler: Sendable {
 
     private func run() async {
         while !Task.isCancelled {
-            let delay = Double.random(in: Seconds.clamped(fetchDelay.lowerBound)...Seconds.clamped(fetchDelay.upperBound))
+            let delay = Double.random(
+                in: Seconds.clamped(fetchDelay.lowerBound)...Seconds.clamped(fetchDelay.upperBound))
             if delay > 0 { await Seconds.sleep(delay) }
             let provider = state.withLock { state -> RemoteTweakProvider? in
                 state.isRunning = true

@@ -124,7 +124,8 @@ final class FaultyHTTPServer: Sendable {
         switch behaviour {
         case .redirect(let location):
             _ = transmit(
-                connection, "HTTP/1.1 302 Found\r\nLocation: \(location)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                connection,
+                "HTTP/1.1 302 Found\r\nLocation: \(location)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
         case .eventStream(let body):
             let start = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n"
             guard transmit(connection, start + body) else { return }
