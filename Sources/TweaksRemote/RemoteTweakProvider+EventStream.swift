@@ -19,7 +19,7 @@ extension RemoteTweakProvider {
     /// fallback while it is down.
     ///
     /// Each change of the stream's state is a provider event of operation
-    /// ``Tweaks/TweakProviderEvent/Operation/eventStream`` (see ``Tweaks/TweakManager/providerEvents``):
+    /// `TweakProviderEvent.Operation.eventStream` (see `TweakManager.providerEvents`):
     /// a success when a connection has stayed open for a second (a recovery after a loss), a
     /// failure with the reason and the time of the next attempt when it is lost or cannot be opened.
     public func startEventStream(_ configuration: RemoteEventStreamConfiguration) {
