@@ -71,7 +71,7 @@ import Testing
             try await Task.sleep(nanoseconds: 2_000_000_000)
             let again = try await Nchan.start(name: "TweakToolTests", port: port)
             try writeDocument(on: again)
-            let back = try await watcher.errors.wait(for: ": event stream works again\n", seconds: 20)
+            let back = try await watcher.errors.wait(for: ": event stream works again\n", seconds: 40)
             #expect(back, "\(watcher.errors.value)")
             let errors = watcher.errors.value
             // (A fetch may fail too, if the reconnection comes before the document is back.)

@@ -52,10 +52,11 @@ struct RemoteEventStreamResilienceTests {
             #expect(provider.health.isFailing, "health tells while the stream is down")
             try await restart.value
             try server.write(documentV2, to: "tweaks.json")
+            // Within seconds of the server's return, not after the fetch backoff's 2 minutes (the
+            // bound allows for the worst jitter on a loaded machine: about 1–2 s when idle).
+            #expect(await eventually(within: 30) { provider.value("checkout", "max_items") == 20 })
             let back = try await heard.event(after: before) { $0.operation == .eventStream && $0.outcome == .recovered }
-            // Within seconds of the server's return, not after the fetch backoff's 2 minutes.
-            #expect(await eventually(within: 15) { provider.value("checkout", "max_items") == 20 })
-            #expect(back.date.timeIntervalSince(lost.date) < 15, "\(lost) … \(back)")
+            #expect(back.date.timeIntervalSince(lost.date) < 30, "\(lost) … \(back)")
             #expect(!provider.health.isFailing)
             #expect(provider.eventStreamError == nil)
 
