@@ -18,6 +18,7 @@ let harnesses: [String: @Sendable (Data) -> Void] = [
     "conditions": fuzzConditions,
     "firebase-template": fuzzFirebaseTemplate,
     "regular-expression": fuzzRegularExpression,
+    "server-sent-events": fuzzServerSentEvents,
 ]
 
 // Set once, on the first input; libFuzzer calls the entry point from one thread.

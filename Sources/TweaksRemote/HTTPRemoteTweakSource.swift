@@ -57,7 +57,7 @@ public struct HTTPRemoteTweakSource: RemoteTweakSource {
         if let etag = request.etag { urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         let download = HTTPDownload(
             location: location, maximumSize: request.maximumDocumentSize, timeout: timeout,
-            isPermittedRedirect: isPermitted)
+            policy: HTTPSessionPolicy(allowsInsecureHTTP: allowsInsecureHTTP, callerHeaders: headers.keys))
         let (response, body) = try await download.run(urlRequest)
         switch response.statusCode {
         case 200:

@@ -1,4 +1,5 @@
 import Foundation
+import Tweaks
 
 /// How long a ``RemoteTweakProvider`` waits before the next request after failures that start the
 /// backoff (see ``RemoteFetchError/startsBackoff``).
@@ -48,6 +49,6 @@ public struct RemoteBackoffPolicy: Sendable, Hashable {
         let exponent = Double(max(failures, 1) - 1)
         let base = min(maximumDelay, initialDelay * pow(multiplier, exponent))
         let jittered = base * (1 + jitter * (2 * random - 1))
-        return min(maximumDelay, max(jittered, retryAfter ?? 0))
+        return Seconds.clamped(min(maximumDelay, max(jittered, retryAfter ?? 0)))
     }
 }

@@ -19,6 +19,9 @@ extension RemoteFetchError {
             case invalidDocument(TweakLoadError)
             case rejected(String)
             case cancelled
+            case streamEnded
+            case streamEndedAtOnce(within: Double)
+            case eventIDTooLong(limit: Int)
         }
 
         private let code: Code
@@ -55,6 +58,19 @@ extension RemoteFetchError {
         public static func rejected(_ detail: String) -> Reason { Reason(.rejected(detail)) }
         /// The fetch was cancelled before it finished.
         public static let cancelled = Reason(.cancelled)
+        /// The server ended an event stream that had been open for a while (a restart, a deleted
+        /// channel, a proxy's limit); it is reconnected after the server's `retry:` or the
+        /// configured delay.
+        public static let streamEnded = Reason(.streamEnded)
+        /// The server ended an event stream less than `seconds` after it opened it: counted as a
+        /// failed connection, so that the reconnections back off instead of storming the server.
+        public static func streamEndedAtOnce(within seconds: Double) -> Reason {
+            Reason(.streamEndedAtOnce(within: seconds))
+        }
+        /// An event stream's `id:` is longer than `limit` bytes: the stream is closed and
+        /// reconnected without `Last-Event-ID` (servers refuse such a header), and the fetch that
+        /// follows the reconnection catches up.
+        public static func eventIDTooLong(limit: Int) -> Reason { Reason(.eventIDTooLong(limit: limit)) }
 
         /// The HTTP status the server answered, for ``httpStatus(_:retryAfter:)``; otherwise `nil`.
         public var httpStatusCode: Int? {
@@ -98,7 +114,9 @@ extension RemoteFetchError {
             switch code {
             case .transport, .timedOut, .truncated: true
             case .httpStatus(let status, _): [429, 500, 503, 504].contains(status)
-            case .insecureURL, .unexpectedContentType, .tooLarge, .invalidDocument, .rejected, .cancelled: false
+            case .insecureURL, .unexpectedContentType, .tooLarge, .invalidDocument, .rejected, .cancelled, .streamEnded,
+                .streamEndedAtOnce, .eventIDTooLong:
+                false
             }
         }
 
@@ -118,6 +136,11 @@ extension RemoteFetchError {
             case .invalidDocument(let error): error.description
             case .rejected(let detail): "the document was rejected by the verification hook: \(detail)"
             case .cancelled: "the fetch was cancelled"
+            case .streamEnded: "the server ended the event stream"
+            case .streamEndedAtOnce(let seconds):
+                "the server ended the event stream within \(seconds) s of opening it (counted as a failure)"
+            case .eventIDTooLong(let limit):
+                "an event ID (id:) is longer than \(limit) bytes; the stream reconnects without Last-Event-ID"
             }
         }
     }

@@ -1,5 +1,5 @@
 import Foundation
-import Tweaks
+public import Tweaks
 
 extension RemoteTweakProvider {
     /// Listens to a server-sent events stream that announces changes of the configuration, and
@@ -11,12 +11,20 @@ extension RemoteTweakProvider {
     /// follows, shared by every event that arrived meanwhile, so that a publish is one request and
     /// one batched change. Each time the stream opens (the first time too) one such fetch follows,
     /// for the events missed while it was down. A lost stream is reconnected with `Last-Event-ID`,
-    /// after the server's `retry:` when it ended, after the ``RemoteTweakProviderConfiguration/backoff``
-    /// when connecting failed; a `204` answer stops it. While the stream is connected, the rounds of
-    /// ``startPolling(every:)`` are skipped: polling is the fallback while it is down.
+    /// after the server's `retry:` (or ``RemoteEventStreamConfiguration/reconnectionDelay``) when it
+    /// ended after being open for a while, after the stream's own
+    /// ``RemoteEventStreamConfiguration/reconnectionBackoff`` (seconds, not the fetch backoff's
+    /// minutes) when connecting failed or the stream ended at once; a `204` answer stops it. While
+    /// the stream is connected, the rounds of ``startPolling(every:)`` are skipped: polling is the
+    /// fallback while it is down.
+    ///
+    /// Each change of the stream's state is a provider event of operation
+    /// `TweakProviderEvent.Operation.eventStream` (see `TweakManager.providerEvents`):
+    /// a success when a connection has stayed open for a second (a recovery after a loss), a
+    /// failure with the reason and the time of the next attempt when it is lost or cannot be opened.
     public func startEventStream(_ configuration: RemoteEventStreamConfiguration) {
         let stream = RemoteEventStream(
-            configuration: configuration, backoff: self.configuration.backoff, provider: self)
+            configuration: configuration, provider: self)
         let previous = state.withLock { state in
             defer { state.eventStream = stream }
             return state.eventStream
@@ -49,7 +57,15 @@ extension RemoteTweakProvider {
     public var isEventStreamConnected: Bool { state.withLock { $0.eventStream }?.isConnected ?? false }
 
     /// Why the event stream last closed or failed to open: a transport error, an HTTP status, a
-    /// wrong media type, an event over the size limit, a silent stream (`timedOut`). `nil` while
-    /// it is connected, and before any problem.
+    /// wrong media type, an event over the size limit, a huge event ID, a silent stream
+    /// (`timedOut`), a stream the server ended (at once). `nil` once a connection has stayed open
+    /// for a second, and before any problem.
     public var eventStreamError: RemoteFetchError? { state.withLock { $0.eventStream }?.lastError }
+}
+
+extension TweakProviderEvent.Operation {
+    /// The event stream of a ``RemoteTweakProvider`` (``RemoteTweakProvider/startEventStream(_:)``):
+    /// a success when a connection has stayed open for a second, a failure when it is lost or
+    /// cannot be opened, with the time of the next attempt.
+    public static let eventStream = TweakProviderEvent.Operation("event stream")
 }

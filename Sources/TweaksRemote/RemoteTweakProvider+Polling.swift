@@ -13,12 +13,12 @@ extension RemoteTweakProvider {
     /// rounds, not Firebase's two minutes. A round that would fall inside the backoff waits for its
     /// end instead. Each failure is posted as a `TweakProviderEvent` with the time of the next try.
     public func startPolling(every interval: Double) {
-        let interval = max(interval, 0.001)
+        let interval = Seconds.clamped(interval, minimum: 0.001)
         let task = Task { [weak self] in
             while !Task.isCancelled {
                 // Only a weak reference is kept between rounds, so polling never keeps the provider alive.
                 guard let wait = await self?.pollingRound(interval: interval) else { return }
-                try? await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
+                await Seconds.sleep(wait)
             }
         }
         let previous = state.withLock { state in

@@ -180,7 +180,7 @@ final class SuiteOverrides: Sendable {
     /// Reads other processes' writes every `interval` seconds for as long as the tool runs (on
     /// Linux they are invisible until `synchronize()`); the provider announces what changed.
     func startPolling(every interval: TimeInterval) {
-        let nanoseconds = UInt64(interval * 1_000_000_000)
+        let nanoseconds = Seconds.nanoseconds(interval)
         Task.detached(priority: .utility) { [self] in
             while !Task.isCancelled {
                 try? await Task.sleep(nanoseconds: nanoseconds)

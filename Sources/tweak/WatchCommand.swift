@@ -14,7 +14,8 @@ import TweaksRemote
 /// interval. With `--remote-events URL` it is also fetched as soon as that server-sent events
 /// stream announces a change (no random delay: one client); polling rounds are then skipped while
 /// the stream is connected. Every provider failure (a fetch, an overrides file that no longer
-/// reads) is printed on standard error with the time of the next try, and so is each recovery.
+/// reads, the event stream lost or refused) is printed on standard error with the time of the next
+/// try, once while it repeats, and so is each recovery; so is the stream's first connection.
 enum WatchCommand {
     static let pollInterval: TimeInterval = 0.5
     static let defaultRemotePollInterval: TimeInterval = 30
@@ -52,7 +53,8 @@ enum WatchCommand {
     }
 
     /// Prints each provider failure (once while it repeats, with the next try) and each recovery
-    /// that happens from now on, on standard error: a remote fetch, an overrides file broken by hand.
+    /// that happens from now on, on standard error: a remote fetch, an overrides file broken by hand,
+    /// the event stream lost and back; and the event stream's first connection.
     private static func printEvents(of manager: TweakManager) -> Task<Void, Never> {
         let start = Date()
         let events = manager.providerEvents
@@ -62,6 +64,8 @@ enum WatchCommand {
                     Console.error("\(timestamp()) tweak: warning: \(event)")
                 } else if event.outcome == .recovered {
                     Console.error("\(timestamp()) tweak: \(event)")
+                } else if event.outcome == .succeeded, event.operation == .eventStream {
+                    Console.error("\(timestamp()) tweak: \(event.source): event stream connected")
                 }
             }
         }

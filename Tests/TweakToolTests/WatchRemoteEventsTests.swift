@@ -9,16 +9,27 @@ import Testing
         "tweak watch --remote-events",
         .enabled(if: Nchan.isRequiredOrAvailable, Comment(rawValue: Nchan.skipMessage)))
     struct WatchRemoteEventsTests {
+        /// Writes the remote document (`meaning_of_life` 7) to `server`'s `www/tweaks.json`.
+        @discardableResult
+        private func writeDocument(on server: NginxProcess) throws -> URL {
+            let document = server.root.appendingPathComponent("www/tweaks.json")
+            try Data(#"{"general": {"meaning_of_life": 7}}"#.utf8).write(to: document, options: .atomic)
+            return document
+        }
+
+        /// The document's URL and the event stream's on `server`.
+        private func urls(of server: NginxProcess) -> (remote: String, events: String) {
+            ("http://127.0.0.1:\(server.port)/tweaks.json", "http://127.0.0.1:\(server.port)/sub/tweaks")
+        }
+
         @Test func aPublishedChangeShowsUpAtOnceWithoutWaitingForThePoll() async throws {
             let server = try await Nchan.start(name: "TweakToolTests")
             defer { server.stop() }  // when the test fails early; stopping twice does nothing more
             let sandbox = try ToolSandbox()
             defer { sandbox.remove() }
             try sandbox.copyExample()
-            let document = server.root.appendingPathComponent("www/tweaks.json")
-            try Data(#"{"general": {"meaning_of_life": 7}}"#.utf8).write(to: document, options: .atomic)
-            let remote = "http://127.0.0.1:\(server.port)/tweaks.json"
-            let events = "http://127.0.0.1:\(server.port)/sub/tweaks"
+            let document = try writeDocument(on: server)
+            let (remote, events) = urls(of: server)
             // A poll an hour apart: only the event can bring the change within the test.
             let watcher = try WatchTests.Watcher(
                 sandbox, ["--remote", remote, "--remote-events", events, "--remote-poll", "3600"])
@@ -40,6 +51,38 @@ import Testing
                 "\(watcher.output.value) \(watcher.errors.value)")
             // With nchan, nginx takes about a second to exit: not on the threads tests' tasks share.
             try await onOwnThread { server.stop() }
+        }
+
+        @Test func theStreamsLossAndReturnAreShownOnceAndAHugePollIntervalIsNoCrash() async throws {
+            let server = try await Nchan.start(name: "TweakToolTests")
+            let sandbox = try ToolSandbox()
+            defer { sandbox.remove() }
+            try sandbox.copyExample()
+            try writeDocument(on: server)
+            let (remote, events) = urls(of: server)
+            // 10^12 seconds between polls: clamped, where it used to trap converting to nanoseconds.
+            let watcher = try WatchTests.Watcher(
+                sandbox, ["--remote", remote, "--remote-events", events, "--remote-poll", "1e12"])
+            let connected = try await watcher.errors.wait(for: ": event stream connected\n", seconds: 20)
+            #expect(connected, "\(watcher.errors.value)")
+            // nginx goes away for 2 s and comes back on the same port.
+            let port = server.port
+            try await onOwnThread { server.stop() }
+            try await Task.sleep(nanoseconds: 2_000_000_000)
+            let again = try await Nchan.start(name: "TweakToolTests", port: port)
+            try writeDocument(on: again)
+            let back = try await watcher.errors.wait(for: ": event stream works again\n", seconds: 40)
+            #expect(back, "\(watcher.errors.value)")
+            let errors = watcher.errors.value
+            // (A fetch may fail too, if the reconnection comes before the document is back.)
+            let losses = errors.components(separatedBy: "tweak: warning: ").dropFirst()
+                .filter { $0.contains(": event stream failed: ") }
+            #expect((1...2).contains(losses.count), "once per change: \(errors)")
+            #expect(losses.allSatisfy { $0.contains("next try at ") }, "\(errors)")
+            #expect(!errors.contains("Error Domain"), "\(errors)")
+            #expect(errors.components(separatedBy: "works again").count == 2, "\(errors)")
+            #expect(watcher.process.isRunning)
+            try await onOwnThread { again.stop() }
         }
 
         @Test func remoteEventsNeedsRemote() throws {

@@ -6,7 +6,7 @@ import Tweaks
 @testable import TweaksRemote
 
 /// What a manager's log closure and `providerEvents` stream heard, collected as it happens.
-private final class Heard: Sendable {
+final class Heard: Sendable {
     let logs = Locked<[(String, LogLevel)]>([])
     let events = Locked<[TweakProviderEvent]>([])
     private let listener = Locked<Task<Void, Never>?>(nil)

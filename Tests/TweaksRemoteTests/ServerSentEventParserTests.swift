@@ -130,15 +130,17 @@ struct ServerSentEventParserTests {
         #expect(try events("data: \(String(repeating: "x", count: 50))\n\n", limit: limit).count == 1)
         // Many small data lines add up.
         let manyLines = String(repeating: "data: 0123456789\n", count: 10) + "\n"
-        #expect(throws: ServerSentEventParser.EventTooLarge(limit: limit)) { try events(manyLines, limit: limit) }
+        #expect(throws: ServerSentEventParser.Failure.eventTooLarge(limit: limit)) {
+            try events(manyLines, limit: limit)
+        }
         // One endless line with no end: detected before the line ends.
         var parser = ServerSentEventParser(maximumEventSize: limit)
         _ = try parser.parse(Array("data: ".utf8))
-        #expect(throws: ServerSentEventParser.EventTooLarge(limit: limit)) {
+        #expect(throws: ServerSentEventParser.Failure.eventTooLarge(limit: limit)) {
             for _ in 0..<10 { _ = try parser.parse(Array(repeating: UInt8(ascii: "x"), count: 10)) }
         }
         // Endless comments too.
-        #expect(throws: ServerSentEventParser.EventTooLarge(limit: limit)) {
+        #expect(throws: ServerSentEventParser.Failure.eventTooLarge(limit: limit)) {
             try events(":" + String(repeating: "c", count: 100), limit: limit)
         }
     }

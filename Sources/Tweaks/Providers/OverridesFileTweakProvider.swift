@@ -57,7 +57,8 @@ public final class OverridesFileTweakProvider: MutableTweakProvider {
     /// - Parameters:
     ///   - fileURL: the file URL of the overrides file.
     ///   - name: the name shown as the source of the provider's tweaks and in its errors.
-    ///   - pollInterval: how often to look for changes made by other processes (at least 0.05 s);
+    ///   - pollInterval: how often to look for changes made by other processes (0.05 s to 365 days:
+    ///     other values, `.infinity` and NaN included, are clamped to that range);
     ///     `nil` to never look (call ``reload()`` yourself).
     /// - Throws: ``TweakLoadError`` when the file exists but cannot be read or is not a valid
     ///   tweaks document.
@@ -67,7 +68,7 @@ public final class OverridesFileTweakProvider: MutableTweakProvider {
     ) throws(TweakLoadError) {
         self.fileURL = fileURL
         self.name = name
-        self.pollInterval = pollInterval.map { max($0, 0.05) }
+        self.pollInterval = pollInterval.map { Seconds.clamped($0, minimum: 0.05) }
         path = fileURL.path
         let stamp = AtomicFile.Stamp(path: path)
         let tweaks = try Self.read(path, exists: stamp != nil, source: name)
@@ -163,7 +164,7 @@ public final class OverridesFileTweakProvider: MutableTweakProvider {
     // MARK: Implementation
 
     private func startPolling(every interval: TimeInterval) {
-        let nanoseconds = UInt64(interval * 1_000_000_000)
+        let nanoseconds = Seconds.nanoseconds(interval)
         let task = Task.detached(priority: .utility) { [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(nanoseconds: nanoseconds)

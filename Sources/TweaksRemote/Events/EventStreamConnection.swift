@@ -23,27 +23,23 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
     let signals: AsyncStream<Signal>
     private let continuation: AsyncStream<Signal>.Continuation
     private let location: String
-    private let allowsInsecureHTTP: Bool
+    private let policy: HTTPSessionPolicy
     /// The session's limit between bytes, set by `open`.
     private let idleTimeout = Locked(0.0)
 
-    init(location: String, allowsInsecureHTTP: Bool) {
+    init(location: String, policy: HTTPSessionPolicy) {
         (signals, continuation) = AsyncStream.makeStream(of: Signal.self)
         self.location = location
-        self.allowsInsecureHTTP = allowsInsecureHTTP
+        self.policy = policy
     }
 
     /// Sends `request`; `idleTimeout` is the session's own limit between bytes, a backstop for the
     /// stream's inactivity timeout.
     func open(_ request: URLRequest, idleTimeout: Double) {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForRequest = idleTimeout
         self.idleTimeout.withLock { $0 = idleTimeout }
-        configuration.timeoutIntervalForResource = 7 * 24 * 3600
         // The session keeps its delegate until it is invalidated, by `close`.
-        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+        let session = HTTPSessionPolicy.session(
+            delegate: self, requestTimeout: idleTimeout, resourceTimeout: 7 * 24 * 3600)
         let dataTask = session.dataTask(with: request)
         continuation.onTermination = { _ in
             dataTask.cancel()
@@ -96,7 +92,7 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
         switch (error as? URLError)?.code {
         case .cancelled?: fail(.cancelled)
         case .timedOut?: fail(.timedOut(after: idleTimeout.withLock { $0 }))
-        default: fail(.transport("\(error)"))
+        default: fail(.transport(HTTPSessionPolicy.describe(error)))
         }
     }
 
@@ -104,13 +100,14 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        guard let url = request.url, HTTPRemoteTweakSource.isPermitted(url, allowsInsecureHTTP: allowsInsecureHTTP)
-        else {
+        switch policy.redirect(request, of: task, response: response) {
+        case .follow(let request):
+            completionHandler(request)
+        case .refuse(let reason):
             // Refuse first, then cancel: swift-corelibs-foundation traps when the handler is
             // called after the task was cancelled.
             completionHandler(nil)
-            return fail(.insecureURL(request.url?.absoluteString ?? "a redirect without a URL"))
+            fail(reason)
         }
-        completionHandler(request)
     }
 }

@@ -23,15 +23,24 @@ public struct RemoteEventStreamConfiguration: Sendable {
     /// and opened again. Make the server send a comment more often than this (nchan:
     /// `nchan_eventsource_ping_interval`). Default: 90.
     public var inactivityTimeout: Double
-    /// The wait, in seconds, before reconnecting after a stream that was open ends, until the
-    /// server sets another with `retry:`. Failed connections wait for the provider's
-    /// ``RemoteTweakProviderConfiguration/backoff`` (and at least the server's `retry:`). Default: 3.
+    /// The wait, in seconds, before reconnecting after a stream that was open for at least a second
+    /// ends, until the server sets another with `retry:` (taken within 0.25 s and the
+    /// ``reconnectionBackoff``'s maximum delay); spread by the backoff's jitter. Default: 3.
     public var reconnectionDelay: Double
+    /// The waits before reconnecting after failed connections: a connection refused, an error
+    /// status, a stream that ended within a second of opening (`retry: 0` and an immediate close
+    /// would otherwise be a reconnection storm), an oversize event. At least the server's `retry:`
+    /// and `Retry-After`, at most ``RemoteBackoffPolicy/maximumDelay``. Independent of the fetch
+    /// backoff, whose minutes would make a short outage cost minutes of realtime updates.
+    /// Default: 1 s, doubling to at most 60 s, ±50 %.
+    public var reconnectionBackoff: RemoteBackoffPolicy
     /// The largest event accepted, in bytes; a larger one closes the stream, which is then
-    /// reconnected after the backoff. Default: 64 KiB.
+    /// reconnected after the ``reconnectionBackoff``. Default: 64 KiB. (An `id:` longer than 1 KiB
+    /// closes the stream too, since it would be sent back as `Last-Event-ID`.)
     public var maximumEventSize: Int
 
-    /// A stream at `url`; each other parameter sets the property of the same name.
+    /// A stream at `url`; each other parameter sets the property of the same name. Durations that
+    /// make no sense (`.infinity`, NaN, negative) are clamped where they are used, never trap.
     ///
     /// - Throws: ``RemoteFetchError/Reason/insecureURL(_:)`` when `url` is not `https`, unless it
     ///   is `http` to a loopback host or `allowsInsecureHTTP` is set (the rule of
@@ -39,7 +48,9 @@ public struct RemoteEventStreamConfiguration: Sendable {
     public init(
         url: URL, headers: [String: String] = [:], allowsInsecureHTTP: Bool = false,
         fetchDelay: ClosedRange<Double> = 0...2, inactivityTimeout: Double = 90, reconnectionDelay: Double = 3,
-        maximumEventSize: Int = 64 * 1024
+        maximumEventSize: Int = 64 * 1024,
+        reconnectionBackoff: RemoteBackoffPolicy = RemoteBackoffPolicy(
+            initialDelay: 1, maximumDelay: 60, multiplier: 2, jitter: 0.5)
     ) throws(RemoteFetchError) {
         guard HTTPRemoteTweakSource.isPermitted(url, allowsInsecureHTTP: allowsInsecureHTTP) else {
             throw RemoteFetchError(source: url.absoluteString, reason: .insecureURL(url.absoluteString))
@@ -51,5 +62,6 @@ public struct RemoteEventStreamConfiguration: Sendable {
         self.inactivityTimeout = inactivityTimeout
         self.reconnectionDelay = reconnectionDelay
         self.maximumEventSize = maximumEventSize
+        self.reconnectionBackoff = reconnectionBackoff
     }
 }

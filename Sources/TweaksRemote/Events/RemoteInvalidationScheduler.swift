@@ -3,11 +3,13 @@ import Tweaks
 
 /// Turns invalidation events into fetches: one fetch and activation after a random delay, shared
 /// by every event that arrives before it starts; an event during a fetch gets one more fetch after
-/// it; an event with a version that a successful fetch has already covered is skipped.
+/// it; an event with the version of the latest successful fetch is skipped (a duplicate). Any
+/// other version is fetched, lower ones too: a publisher that restarts its numbering, or one
+/// event with a huge version, must never make later events look old.
 final class RemoteInvalidationScheduler: Sendable {
     private struct State: Sendable {
         weak var provider: RemoteTweakProvider?
-        /// The version of the newest event a successful fetch has covered.
+        /// The version the latest successful fetch covered.
         var fetchedVersion: UInt64?
         /// The newest version announced since the fetch was scheduled (`nil`: none, or unversioned).
         var wantedVersion: UInt64?
@@ -28,14 +30,15 @@ final class RemoteInvalidationScheduler: Sendable {
     }
 
     /// The configuration changed (to `version`, when the event said): fetch once soon. Returns
-    /// whether the event needs a fetch (`false`: a fetch after that version has succeeded).
+    /// whether the event needs a fetch (`false`: the latest successful fetch, or the running one,
+    /// was for that very version).
     @discardableResult
     func invalidate(version: UInt64?) -> Bool {
         state.withLock { state -> Bool in
-            if let version, let fetched = state.fetchedVersion, version <= fetched { return false }
+            if let version, version == state.fetchedVersion { return false }
             if state.isRunning {
                 // The running fetch started after `version` was announced: it gets that version.
-                if let version, let running = state.runningVersion, version <= running { return false }
+                if let version, version == state.runningVersion { return false }
                 state.needsAnotherFetch = true
             }
             state.wantedVersion = Self.newer(state.wantedVersion, version)
@@ -60,8 +63,9 @@ final class RemoteInvalidationScheduler: Sendable {
 
     private func run() async {
         while !Task.isCancelled {
-            let delay = Double.random(in: fetchDelay)
-            if delay > 0 { try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000)) }
+            let delay = Double.random(
+                in: Seconds.clamped(fetchDelay.lowerBound)...Seconds.clamped(fetchDelay.upperBound))
+            if delay > 0 { await Seconds.sleep(delay) }
             let provider = state.withLock { state -> RemoteTweakProvider? in
                 state.isRunning = true
                 state.runningVersion = state.wantedVersion
@@ -73,14 +77,12 @@ final class RemoteInvalidationScheduler: Sendable {
             var status = await provider.fetchAndActivate().status
             // Backing off after failures: the event is not forgotten, it is fetched when the wait ends.
             while !status.isSuccess, !Task.isCancelled, let until = provider.throttledUntil {
-                try? await Task.sleep(nanoseconds: UInt64(max(until.timeIntervalSince(Date()), 0.01) * 1_000_000_000))
+                await Seconds.sleep(max(until.timeIntervalSince(provider.clock()), 0.01))
                 status = await provider.fetchAndActivate().status
             }
             let again = state.withLock { state -> Bool in
                 state.isRunning = false
-                if status.isSuccess, let running = state.runningVersion {
-                    state.fetchedVersion = Self.newer(state.fetchedVersion, running)
-                }
+                if status.isSuccess { state.fetchedVersion = state.runningVersion }
                 state.runningVersion = nil
                 guard state.needsAnotherFetch, !Task.isCancelled else {
                     state.task = nil

@@ -6,14 +6,22 @@
 /// ignored; an empty line dispatches the event, unless no `data:` came (then only the `id:` counts);
 /// text is decoded as UTF-8 with replacement characters for invalid bytes.
 ///
-/// One limit the rules do not have: an event (its data, or any one line) longer than
-/// `maximumEventSize` bytes stops the parse, so that a hostile stream cannot exhaust memory.
+/// Two limits the rules do not have: an event (its data, or any one line) longer than
+/// `maximumEventSize` bytes stops the parse, so that a hostile stream cannot exhaust memory; an
+/// `id:` longer than ``maximumEventIDLength`` bytes stops it too, since the ID is sent back as the
+/// `Last-Event-ID` header of the next connection, where a huge value makes servers refuse every
+/// reconnection (nginx answers 400 above 8 KiB).
 struct ServerSentEventParser: Sendable {
-    /// An event, or one of its lines, exceeded the size limit.
-    struct EventTooLarge: Error, Hashable {
-        /// The limit, in bytes.
-        let limit: Int
+    /// Why the parse stopped.
+    enum Failure: Error, Hashable {
+        /// An event, or one of its lines, is longer than `limit` bytes.
+        case eventTooLarge(limit: Int)
+        /// An `id:` is longer than `limit` bytes.
+        case eventIDTooLong(limit: Int)
     }
+
+    /// The longest `id:` accepted, in bytes.
+    static let maximumEventIDLength = 1024
 
     /// The largest event accepted, in bytes.
     let maximumEventSize: Int
@@ -62,7 +70,7 @@ struct ServerSentEventParser: Sendable {
     }
 
     /// Consumes the next bytes of the stream and returns the events they complete, in order.
-    mutating func parse(_ bytes: some Collection<UInt8>) throws(EventTooLarge) -> [ServerSentEvent] {
+    mutating func parse(_ bytes: some Collection<UInt8>) throws(Failure) -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []
         var index = bytes.startIndex
         while index != bytes.endIndex {
@@ -89,8 +97,8 @@ struct ServerSentEventParser: Sendable {
         return events
     }
 
-    private mutating func append(_ bytes: some Collection<UInt8>) throws(EventTooLarge) {
-        guard line.count + bytes.count <= maximumEventSize else { throw EventTooLarge(limit: maximumEventSize) }
+    private mutating func append(_ bytes: some Collection<UInt8>) throws(Failure) {
+        guard line.count + bytes.count <= maximumEventSize else { throw .eventTooLarge(limit: maximumEventSize) }
         line.append(contentsOf: bytes)
     }
 
@@ -100,7 +108,7 @@ struct ServerSentEventParser: Sendable {
     }
 
     /// Applies one complete line; returns the event an empty line dispatches.
-    private mutating func process(_ line: [UInt8]) throws(EventTooLarge) -> ServerSentEvent? {
+    private mutating func process(_ line: [UInt8]) throws(Failure) -> ServerSentEvent? {
         guard let first = line.first else { return dispatch() }
         if first == Self.colon { return nil }
         let field: ArraySlice<UInt8>
@@ -115,13 +123,16 @@ struct ServerSentEventParser: Sendable {
         }
         if field.elementsEqual("data".utf8) {
             guard data.count + value.count + 1 <= maximumEventSize else {
-                throw EventTooLarge(limit: maximumEventSize)
+                throw .eventTooLarge(limit: maximumEventSize)
             }
             data.append(contentsOf: value)
             data.append(Self.lineFeed)
         } else if field.elementsEqual("event".utf8) {
             eventType = Array(value)
         } else if field.elementsEqual("id".utf8) {
+            guard value.count <= Self.maximumEventIDLength else {
+                throw .eventIDTooLong(limit: Self.maximumEventIDLength)
+            }
             if !value.contains(0) { lastEventIDBuffer = String(decoding: value, as: UTF8.self) }
         } else if field.elementsEqual("retry".utf8) {
             if !value.isEmpty, value.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),

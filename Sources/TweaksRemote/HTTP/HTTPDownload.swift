@@ -22,29 +22,26 @@ final class HTTPDownload: NSObject, URLSessionDataDelegate, Sendable {
     private let location: String
     private let maximumSize: Int
     private let timeout: Double
-    private let isPermittedRedirect: @Sendable (URL) -> Bool
+    private let policy: HTTPSessionPolicy
     private let state = Locked(State())
 
-    init(location: String, maximumSize: Int, timeout: Double, isPermittedRedirect: @escaping @Sendable (URL) -> Bool) {
+    /// A download of at most `maximumSize` bytes within `timeout` seconds (clamped to 1 ms … 365
+    /// days), redirected and credentialed by `policy`.
+    init(location: String, maximumSize: Int, timeout: Double, policy: HTTPSessionPolicy) {
         self.location = location
         self.maximumSize = maximumSize
-        self.timeout = timeout
-        self.isPermittedRedirect = isPermittedRedirect
+        self.timeout = Seconds.clamped(timeout, minimum: 0.001)
+        self.policy = policy
     }
 
     /// Sends `request` and returns the final response with its body.
     func run(_ request: URLRequest) async throws(RemoteFetchError) -> (HTTPURLResponse, Data) {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+        let session = HTTPSessionPolicy.session(delegate: self, requestTimeout: timeout, resourceTimeout: timeout)
         defer { session.invalidateAndCancel() }
         // URLSession's own timeouts are idle timeouts on some platforms: a server that trickles
         // bytes would never time out. This deadline covers the whole exchange.
         let deadline = Task { [weak self, timeout] in
-            try? await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+            await Seconds.sleep(timeout)
             guard !Task.isCancelled else { return }
             self?.expire()
         }
@@ -130,14 +127,15 @@ final class HTTPDownload: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        guard let url = request.url, isPermittedRedirect(url) else {
+        switch policy.redirect(request, of: task, response: response) {
+        case .follow(let request):
+            completionHandler(request)
+        case .refuse(let reason):
             // Refuse first, then cancel: swift-corelibs-foundation traps when the handler is
             // called after the task was cancelled.
             completionHandler(nil)
-            finish(.failure(failure(.insecureURL(request.url?.absoluteString ?? "a redirect without a URL"))))
-            return
+            finish(.failure(failure(reason)))
         }
-        completionHandler(request)
     }
 
     private func outcome(response: HTTPURLResponse?, body: Data, error: (any Error)?) -> Outcome {
@@ -154,29 +152,12 @@ final class HTTPDownload: NSObject, URLSessionDataDelegate, Sendable {
             if let expected, body.count < expected {
                 return .failure(failure(.truncated(expected: expected, received: body.count)))
             }
-            return .failure(failure(.transport(Self.describe(error))))
+            return .failure(failure(.transport(HTTPSessionPolicy.describe(error))))
         }
         guard let response else { return .failure(failure(.transport("no response"))) }
         if response.statusCode == 200, let expected, body.count < expected {
             return .failure(failure(.truncated(expected: expected, received: body.count)))
         }
         return .success((response, body))
-    }
-
-    /// A short explanation of a transport error, naming the common cases in words.
-    private static func describe(_ error: any Error) -> String {
-        guard let urlError = error as? URLError else { return "\(error)" }
-        let words: String? =
-            switch urlError.code {
-            case .cannotConnectToHost: "could not connect to the server"
-            case .cannotFindHost: "the host name could not be resolved"
-            case .networkConnectionLost: "the connection was lost"
-            case .notConnectedToInternet: "not connected to the internet"
-            case .secureConnectionFailed: "the TLS connection failed"
-            case .badServerResponse: "the server sent an invalid answer"
-            case .httpTooManyRedirects: "too many redirects (a redirect loop?)"
-            default: nil
-            }
-        return "\(words ?? urlError.localizedDescription) (URLError \(urlError.code.rawValue))"
     }
 }

@@ -8,10 +8,16 @@ import Tweaks
     import Darwin
 #endif
 
-/// A tiny HTTP/1.1 server on 127.0.0.1 for the faults nginx cannot produce without scripting: it
-/// reads each request and answers with the current ``Behaviour``, on a thread of its own.
+/// A tiny HTTP/1.1 server on 127.0.0.1 (or another loopback address) for the faults nginx cannot
+/// produce without scripting: it reads each request, keeps its head (``requests``), and answers
+/// with the current ``Behaviour``, on a thread of its own.
 final class FaultyHTTPServer: Sendable {
     enum Behaviour: Sendable {
+        /// `302 Found` to `location`.
+        case redirect(String)
+        /// `200` `text/event-stream` with `body`, then the connection is held open until the
+        /// server stops.
+        case eventStream(String)
         /// `200` with the document and its `Content-Length`.
         case document(String)
         /// Declares `declaredLength` bytes, sends `body`, then resets the connection (RST).
@@ -25,19 +31,33 @@ final class FaultyHTTPServer: Sendable {
     }
 
     let port: Int
+    /// The loopback address it listens on, e.g. `127.0.0.1`.
+    let host: String
     private let listener: Int32
     private let behaviour: Locked<Behaviour>
     private let isStopped = Locked(false)
+    private let receivedHeads = Locked<[String]>([])
 
-    var url: URL { URL(string: "http://127.0.0.1:\(port)/tweaks.json")! }
+    var url: URL { url("tweaks.json") }
 
-    init(_ behaviour: Behaviour) throws {
+    func url(_ path: String) -> URL { URL(string: "http://\(host):\(port)/\(path)")! }
+
+    /// The heads (request line and header fields) of the requests received so far, oldest first.
+    var requests: [String] { receivedHeads.withLock { $0 } }
+
+    /// A server on `host` (a loopback address: `127.0.0.2` tests another origin).
+    init(_ behaviour: Behaviour, host: String = "127.0.0.1") throws {
         self.behaviour = Locked(behaviour)
+        self.host = host
         let listener = socket(AF_INET, Loopback.streamSocket, 0)
         guard listener >= 0 else { throw TestServerError("socket() failed") }
         var reuse: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
         var address = Loopback.address(port: 0)
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
+            close(listener)
+            throw TestServerError("\(host) is not an IPv4 address")
+        }
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -99,8 +119,17 @@ final class FaultyHTTPServer: Sendable {
             }
             close(connection)
         }
-        guard readRequest(connection) else { return }
+        guard let request = readRequest(connection) else { return }
+        receivedHeads.withLock { $0.append(request) }
         switch behaviour {
+        case .redirect(let location):
+            _ = transmit(
+                connection,
+                "HTTP/1.1 302 Found\r\nLocation: \(location)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        case .eventStream(let body):
+            let start = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n"
+            guard transmit(connection, start + body) else { return }
+            while !stopped { usleep(20_000) }
         case .document(let text):
             _ = transmit(connection, head("Content-Length: \(text.utf8.count)") + text)
         case .resetMidBody(let declaredLength, let body):
@@ -127,16 +156,16 @@ final class FaultyHTTPServer: Sendable {
         "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\(field)\r\n\r\n"
     }
 
-    /// Reads until the end of the request's header; `false` when the client went away.
-    private func readRequest(_ connection: Int32) -> Bool {
+    /// Reads until the end of the request's header and returns it; `nil` when the client went away.
+    private func readRequest(_ connection: Int32) -> String? {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !received.ends(with: Array("\r\n\r\n".utf8)) {
             let count = recv(connection, &buffer, buffer.count, 0)
-            guard count > 0 else { return false }
+            guard count > 0 else { return nil }
             received += buffer[0..<count]
         }
-        return true
+        return String(decoding: received, as: UTF8.self)
     }
 
     /// Sends all of `text`; `false` when the connection is gone.

@@ -72,11 +72,12 @@ final class NchanServer: Sendable {
     /// The error log, for failure messages.
     var errorLog: String { process.withLock { $0.errorLog } }
 
-    /// Stops nginx and starts a new one on the same port: open streams are cut, and the new server
-    /// has no channels and an empty document root.
-    func restart() async throws {
+    /// Stops nginx and starts a new one on the same port `outage` seconds later: open streams are
+    /// cut, and the new server has no channels and an empty document root.
+    func restart(outage: Double = 0) async throws {
         let old = process.withLock { $0 }
         try await onOwnThread { old.stop() }
+        if outage > 0 { try await Task.sleep(nanoseconds: UInt64(outage * 1_000_000_000)) }
         let new = try await Nchan.start(name: "TweaksRemoteNchan", port: old.port)
         process.withLock { $0 = new }
     }

@@ -9,8 +9,8 @@ import Testing
 /// `Retry-After: 1` while the file `flaky.down` exists; `/busy.json` always answers 429 with
 /// `Retry-After: 1`; `/broken.json` 500; `/slow/` sends 2 KB per second; `/gzip/` compresses on
 /// the fly (chunked, no `Content-Length`); `/gzip-static/` serves pre-compressed `.gz` files;
-/// `/private.json` needs `Authorization: Bearer secret`; `/insecure-redirect.json` redirects to
-/// plain http on a public host.
+/// `/private.json` needs `Authorization: Bearer secret`, `/moved-private.json` redirects to it;
+/// `/insecure-redirect.json` redirects to plain http on a public host.
 ///
 /// Faults (see `RemoteServerFaultTests`): `/f/NAME` serves the file `f/NAME` until the file
 /// `faults.on` exists, then `/fault/NAME` instead: `closed.json` closes the connection without an
@@ -172,6 +172,7 @@ final class NginxServer: Sendable {
                     if ($http_authorization != "Bearer secret") { return 401; }
                 }
                 location = /insecure-redirect.json { return 302 http://example.com/tweaks.json; }
+                location = /moved-private.json { return 302 /private.json; }
                 location /slow/ {
                     limit_rate 2k;
                     limit_rate_after 0;

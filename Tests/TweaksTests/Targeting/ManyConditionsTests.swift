@@ -51,12 +51,12 @@ struct ManyConditionsTests {
         let manager = TweakManager(tweakProviders: [provider])
         for index in [0, 1, 12_345, count - 1] {
             let context = TweakContext(randomizationID: "r", attributes: ["user": .string("u\(index)")])
-            #expect(try manager.value(feature: "all", variable: "v", as: Int.self, context: context) == index)
-            #expect(try manager.value(feature: "each", variable: "v\(index)", as: Int.self, context: context) == index)
+            #expect(try manager.reading(for: context).value(feature: "all", variable: "v", as: Int.self) == index)
+            #expect(try manager.reading(for: context).value(feature: "each", variable: "v\(index)", as: Int.self) == index)
             #expect(try manager.value(feature: "each", variable: "v\(index)", as: Int.self) == -1)
         }
         let nobody = TweakContext(randomizationID: "r", attributes: ["user": "nobody"])
-        #expect(try manager.value(feature: "all", variable: "v", as: Int.self, context: nobody) == -1)
+        #expect(try manager.reading(for: nobody).value(feature: "all", variable: "v", as: Int.self) == -1)
         #expect(LocalTweaksDocument.problems(in: Array(text.utf8), source: source).isEmpty)
     }
 
