@@ -44,14 +44,17 @@ final class NchanServer: Sendable {
     }
 
     /// The finished requests nginx has logged for `path` (with a leading `/`), oldest first. A
-    /// stream is logged when it ends.
+    /// stream is logged when it ends. The bare `OPTIONS` that opens each stream's connection on
+    /// Linux (see `EventStreamConnection`) is left out.
     func requests(for path: String) -> [Request] {
         let log =
             (try? String(contentsOf: process.withLock { $0.root }.appendingPathComponent("access.log"), encoding: .utf8))
             ?? ""
         return log.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 4, let status = Int(fields[2]), fields[1] == path else { return nil }
+            guard fields.count == 4, let status = Int(fields[2]), fields[1] == path, fields[0] != "OPTIONS" else {
+                return nil
+            }
             return Request(
                 method: fields[0], path: fields[1], status: status, lastEventID: fields[3] == "-" ? "" : fields[3])
         }
