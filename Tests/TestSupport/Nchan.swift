@@ -80,51 +80,58 @@ public enum Nchan {
     /// The configuration of a server in `root` on 127.0.0.1:`port`. With `redisURL`, its channels
     /// (messages and subscribers) live in that Redis server, shared with every node that uses it.
     public static func configuration(root: String, port: Int, redisURL: String? = nil) -> String {
-        // nchan 1.3 prefers an upstream of Redis servers, passed to in each channel location.
-        let upstream = redisURL.map { "upstream channel_store { nchan_redis_server \"\($0)\"; }" } ?? ""
-        let pass = redisURL == nil ? "" : "nchan_redis_pass channel_store;"
-        return """
-            load_module \(module ?? "ngx_nchan_module.so");
-            \(NginxProcess.processDirectives(root: root))
-            events { worker_connections 1024; }
-            http {
-                log_format counted escape=none '$request_method\\t$uri\\t$status\\t$http_last_event_id';
-                access_log \(root)/access.log counted;
-                \(NginxProcess.temporaryPaths(root: root))
-                types { application/json json; text/event-stream sse; }
-                default_type application/octet-stream;
-                client_max_body_size 1m;
-                \(upstream)
-                server {
-                    listen 127.0.0.1:\(port);
-                    root \(root)/www;
-                    location ~ ^/pub/(\\w+)$ {
-                        nchan_publisher;
-                        \(pass)
-                        nchan_channel_id $1;
-                        nchan_message_buffer_length 50;
-                        nchan_message_timeout 10m;
-                    }
-                    location ~ ^/sub/(\\w+)$ {
-                        nchan_subscriber eventsource;
-                        \(pass)
-                        nchan_channel_id $1;
-                        nchan_subscriber_first_message newest;
-                    }
-                    location ~ ^/ping/(\\w+)$ {
-                        nchan_subscriber eventsource;
-                        \(pass)
-                        nchan_channel_id $1;
-                        nchan_subscriber_first_message newest;
-                        nchan_eventsource_ping_interval 1;
-                    }
-                    location = /no-content { return 204; }
-                    location /slow/ {
-                        limit_rate 32;
-                        limit_rate_after 512;
-                    }
+        """
+        load_module \(module ?? "ngx_nchan_module.so");
+        \(NginxProcess.processDirectives(root: root))
+        events { worker_connections 1024; }
+        http {
+            log_format counted escape=none '$request_method\\t$uri\\t$status\\t$http_last_event_id';
+            access_log \(root)/access.log counted;
+            \(NginxProcess.temporaryPaths(root: root))
+            types { application/json json; text/event-stream sse; }
+            default_type application/octet-stream;
+            client_max_body_size 1m;
+            \(redisUpstream(redisURL))
+            server {
+                listen 127.0.0.1:\(port);
+                root \(root)/www;
+                location ~ ^/pub/(\\w+)$ {
+                    nchan_publisher;
+                    \(redisPass(redisURL))
+                    nchan_channel_id $1;
+                    nchan_message_buffer_length 50;
+                    nchan_message_timeout 10m;
+                }
+                location ~ ^/sub/(\\w+)$ {
+                    nchan_subscriber eventsource;
+                    \(redisPass(redisURL))
+                    nchan_channel_id $1;
+                    nchan_subscriber_first_message newest;
+                }
+                location ~ ^/ping/(\\w+)$ {
+                    nchan_subscriber eventsource;
+                    \(redisPass(redisURL))
+                    nchan_channel_id $1;
+                    nchan_subscriber_first_message newest;
+                    nchan_eventsource_ping_interval 1;
+                }
+                location = /no-content { return 204; }
+                location /slow/ {
+                    limit_rate 32;
+                    limit_rate_after 512;
                 }
             }
-            """
+        }
+        """
+    }
+
+    // nchan 1.3 prefers an upstream of Redis servers that each channel location passes to (it
+    // warns that `nchan_redis_url` and `nchan_use_redis` are deprecated).
+    private static func redisUpstream(_ url: String?) -> String {
+        url.map { "upstream channel_store { nchan_redis_server \"\($0)\"; }" } ?? ""
+    }
+
+    private static func redisPass(_ url: String?) -> String {
+        url == nil ? "" : "nchan_redis_pass channel_store;"
     }
 }
