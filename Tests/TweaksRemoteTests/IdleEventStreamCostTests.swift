@@ -41,6 +41,24 @@ struct IdleEventStreamCostTests {
         print(figure)  // in the test log
     }
 
+    /// The warm-up `OPTIONS` (Linux) reads only a short answer of known length: a server that
+    /// answers it with an endless body does not hold the stream back (before the bound, nothing
+    /// happened until the stream was stopped: the body never ended, and no byte came late).
+    @Test func anEndlessAnswerToTheWarmUpDoesNotHoldTheStreamBack() async throws {
+        let server = try FaultyHTTPServer(.endlessSlowBody)
+        defer { server.stop() }
+        let provider = try makeProvider(url: server.url)
+        provider.startEventStream(
+            try RemoteEventStreamConfiguration(
+                url: server.url.deletingLastPathComponent().appendingPathComponent("events")))
+        defer { provider.stopEventStream() }
+        // The stream's own answer (JSON, not an event stream) is what closes it.
+        #expect(
+            await eventually(within: 15) {
+                provider.eventStreamError?.reason == .unexpectedContentType("application/json")
+            }, "\(String(describing: provider.eventStreamError))")
+    }
+
     /// Connects a provider to an nchan stream that pings every second, waits for the fetch made on
     /// connecting, then returns the process's CPU time over ``measuredSeconds`` divided by them.
     static func shareOfACoreWhileIdle() async throws -> Double {
