@@ -41,9 +41,9 @@ struct IdleEventStreamCostTests {
         print(figure)  // in the test log
     }
 
-    /// The warm-up `OPTIONS` (Linux) reads only a short answer of known length: a server that
-    /// answers it with an endless body does not hold the stream back (before the bound, nothing
-    /// happened until the stream was stopped: the body never ended, and no byte came late).
+    /// The warm-up `OPTIONS` (Linux) is cut off after 2 s: a server that answers it with an endless
+    /// body does not hold the stream back (without that bound, nothing happened until the stream
+    /// was stopped: the body never ended, and no byte came late enough for the timeout).
     @Test func anEndlessAnswerToTheWarmUpDoesNotHoldTheStreamBack() async throws {
         let server = try FaultyHTTPServer(.endlessSlowBody)
         defer { server.stop() }

@@ -26,10 +26,6 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
     private let allowsInsecureHTTP: Bool
     /// The session's limit between bytes, set by `open`.
     private let idleTimeout = Locked(0.0)
-    /// The stream's task while the warm-up `OPTIONS` runs (Linux), resumed when it ends.
-    private let pendingStream = Locked<URLSessionDataTask?>(nil)
-    /// The largest warm-up answer body read (to its end, so that the connection is kept).
-    private static let warmUpBodyLimit: Int64 = 64 * 1024
 
     init(location: String, allowsInsecureHTTP: Bool) {
         (signals, continuation) = AsyncStream.makeStream(of: Signal.self)
@@ -54,44 +50,41 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
             session.invalidateAndCancel()
         }
         #if canImport(FoundationNetworking)
-            pendingStream.withLock { $0 = dataTask }
-            warmUp(session, for: request, timeout: idleTimeout)
+            warmUp(session, for: request, timeout: idleTimeout) { dataTask.resume() }
         #else
             dataTask.resume()
         #endif
     }
 
     #if canImport(FoundationNetworking)
-        /// Opens the session's connection with a bare `OPTIONS` of the stream's URL (no headers, no
-        /// redirect followed, a body of at most ``warmUpBodyLimit`` bytes read, 5 s at most); the
-        /// stream's task is resumed when it ends, whatever its outcome.
+        /// Opens the session's connection with a bare `OPTIONS` (no headers, no redirect that
+        /// matters: it carries nothing), then calls `resume`, whatever its outcome, after
+        /// ``warmUpLimit`` seconds at most (a longer answer is cancelled: it is not read further).
         ///
         /// FoundationNetworking keeps the libdispatch write source it made while libcurl connected
         /// a socket until the socket is removed; on a stream waiting for data that always-writable
         /// source fires in a loop (about 4,800 `poll` calls per second, most of a core). A request
         /// sent over a connection kept alive from an earlier one never asks for write readiness:
         /// the idle stream then costs nothing. See Docs/RemoteConfig.md, "An idle stream's cost".
-        private func warmUp(_ session: URLSession, for request: URLRequest, timeout: Double) {
-            guard let url = request.url else { return resumeStream() }
+        private func warmUp(
+            _ session: URLSession, for request: URLRequest, timeout: Double, resume: @escaping @Sendable () -> Void
+        ) {
+            guard let url = request.url else { return resume() }
             var preflight = URLRequest(
-                url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: min(timeout, 5))
+                url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: min(timeout, Self.warmUpLimit))
             preflight.httpMethod = "OPTIONS"
-            session.dataTask(with: preflight).resume()
+            // A completion handler, not this delegate: a delegate-driven warm-up left streams
+            // unopened when many ran at once on a loaded machine (FoundationNetworking).
+            let warmUp = session.dataTask(with: preflight) { _, _, _ in resume() }
+            warmUp.resume()
+            // The timeout above is between bytes: an endless answer is cut off here (then the
+            // completion handler runs, once, with the cancellation).
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.warmUpLimit) { warmUp.cancel() }
         }
+
+        /// The longest the warm-up may take, in seconds.
+        private static let warmUpLimit = 2.0
     #endif
-
-    /// Resumes the stream's task held back by the warm-up (a cancelled task stays cancelled).
-    private func resumeStream() {
-        pendingStream.withLock { task in
-            defer { task = nil }
-            return task
-        }?.resume()
-    }
-
-    /// Whether `task` is the warm-up `OPTIONS` (the stream's own request is a `GET`).
-    private static func isWarmUp(_ task: URLSessionTask) -> Bool {
-        task.originalRequest?.httpMethod == "OPTIONS"
-    }
 
     /// Ends the connection with `error` (`nil`: as if the server had ended it).
     func close(_ error: RemoteFetchError?) {
@@ -109,15 +102,6 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        guard !Self.isWarmUp(dataTask) else {
-            // A short body is read to its end, so that the connection stays open for the stream; a
-            // long or endless one is not read (FoundationNetworking ignores `.cancel`: cancel too).
-            guard (0...Self.warmUpBodyLimit).contains(response.expectedContentLength) else {
-                completionHandler(.cancel)
-                return dataTask.cancel()
-            }
-            return completionHandler(.allow)
-        }
         guard let response = response as? HTTPURLResponse else {
             completionHandler(.cancel)
             return fail(.transport("the answer is not an HTTP response"))
@@ -138,12 +122,10 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        guard !Self.isWarmUp(dataTask) else { return }
         continuation.yield(.bytes(data))
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard !Self.isWarmUp(task) else { return resumeStream() }
         guard let error else { return close(nil) }
         switch (error as? URLError)?.code {
         case .cancelled?: fail(.cancelled)
@@ -156,7 +138,6 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        guard !Self.isWarmUp(task) else { return completionHandler(nil) }
         guard let url = request.url, HTTPRemoteTweakSource.isPermitted(url, allowsInsecureHTTP: allowsInsecureHTTP)
         else {
             // Refuse first, then cancel: swift-corelibs-foundation traps when the handler is
