@@ -57,8 +57,8 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     #if canImport(FoundationNetworking)
-        /// Opens the session's connection with a bare `OPTIONS` (no headers, no redirect that
-        /// matters: it carries nothing), then calls `resume`, whatever its outcome, after
+        /// Opens the session's connection with a bare `OPTIONS` (no headers: a redirect it follows
+        /// carries nothing), then calls `resume`, whatever its outcome, after
         /// ``warmUpLimit`` seconds at most (a longer answer is cancelled: it is not read further).
         ///
         /// FoundationNetworking keeps the libdispatch write source it made while libcurl connected
@@ -73,8 +73,7 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
             var preflight = URLRequest(
                 url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: min(timeout, Self.warmUpLimit))
             preflight.httpMethod = "OPTIONS"
-            // A completion handler, not this delegate: a delegate-driven warm-up left streams
-            // unopened when many ran at once on a loaded machine (FoundationNetworking).
+            // A completion handler, so that this delegate's methods see only the stream's task.
             let warmUp = session.dataTask(with: preflight) { _, _, _ in resume() }
             warmUp.resume()
             // The timeout above is between bytes: an endless answer is cut off here (then the
