@@ -41,14 +41,17 @@ public enum Nchan {
         Install it (apt-get install -y nginx libnginx-mod-nchan) to run them; CI (CI=true) fails without it.
         """
 
-    /// Starts nginx with nchan (see ``configuration(root:port:)``), on `port` when given.
-    public static func start(name: String, port: Int? = nil) async throws -> NginxProcess {
+    /// Starts nginx with nchan (see ``configuration(root:port:redisURL:)``), on `port` when given,
+    /// keeping its channels in the Redis server at `redisURL` when given.
+    public static func start(name: String, port: Int? = nil, redisURL: String? = nil) async throws -> NginxProcess {
         guard module != nil else {
             throw TestServerError(
                 "the nginx module nchan is not installed, and CI requires it: apt-get install -y libnginx-mod-nchan "
                     + "(or set NCHAN_MODULE to ngx_nchan_module.so)")
         }
-        return try await NginxProcess.start(name: name, port: port, configuration: configuration)
+        return try await NginxProcess.start(name: name, port: port) { root, port in
+            configuration(root: root, port: port, redisURL: redisURL)
+        }
     }
 
     /// Publishes `data` as one event on `channel` of the server on `port`; returns nchan's status
@@ -74,8 +77,9 @@ public enum Nchan {
         return (response as? HTTPURLResponse)?.statusCode ?? 0
     }
 
-    /// The configuration of a server in `root` on 127.0.0.1:`port`.
-    public static func configuration(root: String, port: Int) -> String {
+    /// The configuration of a server in `root` on 127.0.0.1:`port`. With `redisURL`, its channels
+    /// (messages and subscribers) live in that Redis server, shared with every node that uses it.
+    public static func configuration(root: String, port: Int, redisURL: String? = nil) -> String {
         """
         load_module \(module ?? "ngx_nchan_module.so");
         \(NginxProcess.processDirectives(root: root))
@@ -87,22 +91,26 @@ public enum Nchan {
             types { application/json json; text/event-stream sse; }
             default_type application/octet-stream;
             client_max_body_size 1m;
+            \(redisUpstream(redisURL))
             server {
                 listen 127.0.0.1:\(port);
                 root \(root)/www;
                 location ~ ^/pub/(\\w+)$ {
                     nchan_publisher;
+                    \(redisPass(redisURL))
                     nchan_channel_id $1;
                     nchan_message_buffer_length 50;
                     nchan_message_timeout 10m;
                 }
                 location ~ ^/sub/(\\w+)$ {
                     nchan_subscriber eventsource;
+                    \(redisPass(redisURL))
                     nchan_channel_id $1;
                     nchan_subscriber_first_message newest;
                 }
                 location ~ ^/ping/(\\w+)$ {
                     nchan_subscriber eventsource;
+                    \(redisPass(redisURL))
                     nchan_channel_id $1;
                     nchan_subscriber_first_message newest;
                     nchan_eventsource_ping_interval 1;
@@ -115,5 +123,15 @@ public enum Nchan {
             }
         }
         """
+    }
+
+    // nchan 1.3 prefers an upstream of Redis servers that each channel location passes to (it
+    // warns that `nchan_redis_url` and `nchan_use_redis` are deprecated).
+    private static func redisUpstream(_ url: String?) -> String {
+        url.map { "upstream channel_store { nchan_redis_server \"\($0)\"; }" } ?? ""
+    }
+
+    private static func redisPass(_ url: String?) -> String {
+        url == nil ? "" : "nchan_redis_pass channel_store;"
     }
 }

@@ -16,10 +16,8 @@ public final class NginxProcess: Sendable {
     /// The port of 127.0.0.1 the server listens on.
     public let port: Int
     /// The process ID of the nginx that was started.
-    public let pid: pid_t
-    private let stopLock = NSLock()
-    // Only read and written while `stopLock` is held.
-    nonisolated(unsafe) private var isStopped = false
+    public var pid: pid_t { process.pid }
+    private let process: ServerProcess
 
     /// Whether `CI` is set (and not `false`): there a missing nginx fails the tests instead of
     /// skipping them.
@@ -55,10 +53,10 @@ public final class NginxProcess: Sendable {
         (try? String(contentsOf: root.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
     }
 
-    private init(root: URL, port: Int, pid: pid_t) {
-        self.root = root
+    private init(process: ServerProcess, port: Int) {
+        self.root = process.root
         self.port = port
-        self.pid = pid
+        self.process = process
     }
 
     /// The top of every test server's configuration: in the foreground, one worker, its pid file
@@ -96,15 +94,9 @@ public final class NginxProcess: Sendable {
                     ? "nginx is not installed, and CI requires it: apt-get install -y nginx, or brew install nginx"
                     : "nginx cannot be started on this platform (Foundation's Process does not exist here)")
         }
-        var lastError: (any Error)?
-        for _ in 0..<5 {
-            do {
-                return try await start(binary: binary, name: name, port: port, configuration: configuration)
-            } catch {
-                lastError = error
-            }
+        return try await ServerProcess.retrying {
+            try await start(binary: binary, name: name, port: port, configuration: configuration)
         }
-        throw lastError!
     }
 
     private static func start(
@@ -119,55 +111,27 @@ public final class NginxProcess: Sendable {
         let port = try port ?? Loopback.freePort()
         let configurationFile = root.appendingPathComponent("nginx.conf")
         try configuration(root.path, port).write(to: configurationFile, atomically: true, encoding: .utf8)
-        #if os(macOS) || os(Linux)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = [
-                "-p", root.path, "-c", configurationFile.path, "-e", root.appendingPathComponent("error.log").path,
-            ]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let server = NginxProcess(root: root, port: port, pid: process.processIdentifier)
-            let deadline = Date().addingTimeInterval(5)
+        let arguments = [
+            "-p", root.path, "-c", configurationFile.path, "-e", root.appendingPathComponent("error.log").path,
+        ]
+        let (process, isAccepting) = try await ServerProcess.launch(
+            binary, arguments, root: root, port: port,
             // Ours only once nginx wrote its pid file, which it does after binding the port: while a
             // failed bind is retried (nginx tries 5 times in 2 s), a connection would reach the
             // process that took the port, another test run's server, and the test would talk to it.
-            let pidFile = root.appendingPathComponent("nginx.pid").path
-            while Date() < deadline {
-                if FileManager.default.fileExists(atPath: pidFile), Loopback.canConnect(port: port) { return server }
-                if !process.isRunning { break }
-                try await Task.sleep(nanoseconds: 10_000_000)
-            }
+            readyFile: root.appendingPathComponent("nginx.pid"))
+        let server = NginxProcess(process: process, port: port)
+        guard isAccepting else {
             let log = server.errorLog
             server.stop()
             throw TestServerError("nginx did not start on port \(port): \(log)")
-        #else
-            _ = binary
-            try? FileManager.default.removeItem(at: root)
-            throw TestServerError("Foundation's Process, needed to start nginx, does not exist on this platform")
-        #endif
+        }
+        return server
     }
 
     /// Stops nginx (SIGTERM to its master's PID, SIGKILL after 5 seconds), waits for it to exit,
     /// and removes its directory. Stopping twice does nothing more.
     public func stop() {
-        stopLock.lock()
-        defer { stopLock.unlock() }
-        guard !isStopped else { return }  // the PID may belong to another process by now
-        isStopped = true
-        if kill(pid, SIGTERM) == 0 {
-            var status: Int32 = 0
-            let deadline = Date().addingTimeInterval(5)
-            while waitpid(pid, &status, WNOHANG) == 0 {
-                if Date() > deadline {
-                    kill(pid, SIGKILL)
-                    waitpid(pid, &status, 0)
-                    break
-                }
-                usleep(5_000)
-            }
-        }
-        try? FileManager.default.removeItem(at: root)
+        process.stop()
     }
 }

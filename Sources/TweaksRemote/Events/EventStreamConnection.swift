@@ -45,8 +45,41 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
             dataTask.cancel()
             session.invalidateAndCancel()
         }
-        dataTask.resume()
+        #if canImport(FoundationNetworking)
+            warmUp(session, for: request, timeout: idleTimeout) { dataTask.resume() }
+        #else
+            dataTask.resume()
+        #endif
     }
+
+    #if canImport(FoundationNetworking)
+        /// Opens the session's connection with a bare `OPTIONS` (no headers: a redirect it follows
+        /// carries nothing), then calls `resume`, whatever its outcome, after
+        /// ``warmUpLimit`` seconds at most (a longer answer is cancelled: it is not read further).
+        ///
+        /// FoundationNetworking keeps the libdispatch write source it made while libcurl connected
+        /// a socket until the socket is removed; on a stream waiting for data that always-writable
+        /// source fires in a loop (about 4,800 `poll` calls per second, most of a core). A request
+        /// sent over a connection kept alive from an earlier one never asks for write readiness:
+        /// the idle stream then costs nothing. See Docs/RemoteConfig.md, "An idle stream's cost".
+        private func warmUp(
+            _ session: URLSession, for request: URLRequest, timeout: Double, resume: @escaping @Sendable () -> Void
+        ) {
+            guard let url = request.url else { return resume() }
+            var preflight = URLRequest(
+                url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: min(timeout, Self.warmUpLimit))
+            preflight.httpMethod = "OPTIONS"
+            // A completion handler, so that this delegate's methods see only the stream's task.
+            let warmUp = session.dataTask(with: preflight) { _, _, _ in resume() }
+            warmUp.resume()
+            // The timeout above is between bytes: an endless answer is cut off here (then the
+            // completion handler runs, once, with the cancellation).
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.warmUpLimit) { warmUp.cancel() }
+        }
+
+        /// The longest the warm-up may take, in seconds.
+        private static let warmUpLimit = 2.0
+    #endif
 
     /// Ends the connection with `error` (`nil`: as if the server had ended it).
     func close(_ error: RemoteFetchError?) {

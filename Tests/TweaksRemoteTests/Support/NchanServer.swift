@@ -3,6 +3,10 @@ import TestSupport
 import Testing
 import Tweaks
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// A real nginx with the nchan module on 127.0.0.1 (see `Nchan` in TestSupport for its locations):
 /// documents in `www/`, event channels to publish to and subscribe to.
 ///
@@ -10,6 +14,8 @@ import Tweaks
 /// and starts a new one on the same port (an empty channel store, an empty document root).
 final class NchanServer: Sendable {
     private let process: Locked<NginxProcess>
+    /// The Redis server that keeps the channels, shared with other nodes (`nil`: nginx keeps them).
+    private let redisURL: String?
 
     var port: Int { process.withLock { $0.port } }
     var documentRoot: URL { process.withLock { $0.root }.appendingPathComponent("www", isDirectory: true) }
@@ -35,6 +41,19 @@ final class NchanServer: Sendable {
         try await Nchan.deleteChannel(channel, port: port)
     }
 
+    /// The subscribers of `channel` that nchan counts (with Redis: on every node), from the
+    /// publisher location's channel information; 0 for a channel that does not exist yet.
+    func subscriberCount(_ channel: String = "tweaks") async throws -> Int {
+        var request = URLRequest(url: url("pub/\(channel)"), cachePolicy: .reloadIgnoringLocalCacheData)
+        request.setValue("text/plain", forHTTPHeaderField: "Accept")
+        let (data, _) = try await URLSession.shared.data(for: request)
+        let prefix = "active subscribers: "
+        // Lines end with CR LF, one `Character` in Swift: split on any line end.
+        let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+        let line = lines.first { $0.hasPrefix(prefix) }
+        return line.flatMap { Int($0.dropFirst(prefix.count)) } ?? 0
+    }
+
     /// One line of the access log.
     struct Request: Equatable {
         let method: String
@@ -44,14 +63,17 @@ final class NchanServer: Sendable {
     }
 
     /// The finished requests nginx has logged for `path` (with a leading `/`), oldest first. A
-    /// stream is logged when it ends.
+    /// stream is logged when it ends. The bare `OPTIONS` that opens each stream's connection on
+    /// Linux (see `EventStreamConnection`) is left out.
     func requests(for path: String) -> [Request] {
         let log =
             (try? String(contentsOf: process.withLock { $0.root }.appendingPathComponent("access.log"), encoding: .utf8))
             ?? ""
         return log.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 4, let status = Int(fields[2]), fields[1] == path else { return nil }
+            guard fields.count == 4, let status = Int(fields[2]), fields[1] == path, fields[0] != "OPTIONS" else {
+                return nil
+            }
             return Request(
                 method: fields[0], path: fields[1], status: status, lastEventID: fields[3] == "-" ? "" : fields[3])
         }
@@ -78,7 +100,7 @@ final class NchanServer: Sendable {
         let old = process.withLock { $0 }
         try await onOwnThread { old.stop() }
         if outage > 0 { try await Task.sleep(nanoseconds: UInt64(outage * 1_000_000_000)) }
-        let new = try await Nchan.start(name: "TweaksRemoteNchan", port: old.port)
+        let new = try await Nchan.start(name: "TweaksRemoteNchan", port: old.port, redisURL: redisURL)
         process.withLock { $0 = new }
     }
 
@@ -89,21 +111,25 @@ final class NchanServer: Sendable {
         _ = try? await onOwnThread { process.stop() }
     }
 
-    private init(process: NginxProcess) {
+    private init(process: NginxProcess, redisURL: String?) {
         self.process = Locked(process)
+        self.redisURL = redisURL
     }
 
-    static func start() async throws -> NchanServer {
-        NchanServer(process: try await Nchan.start(name: "TweaksRemoteNchan"))
+    /// Starts a server; with `redis`, one node of several that share their channels through it.
+    static func start(redis: RedisProcess? = nil) async throws -> NchanServer {
+        NchanServer(
+            process: try await Nchan.start(name: "TweaksRemoteNchan", redisURL: redis?.url), redisURL: redis?.url)
     }
 }
 
 /// The nchan tests' trait: like `requiresNginx`, for nginx with the nchan module.
 let requiresNchan = ConditionTrait.enabled(if: Nchan.isRequiredOrAvailable, Comment(rawValue: Nchan.skipMessage))
 
-/// Runs `body` with a started nginx + nchan that is stopped afterwards, whatever happens.
-func withNchan<Value>(_ body: (NchanServer) async throws -> Value) async throws -> Value {
-    let server = try await NchanServer.start()
+/// Runs `body` with a started nginx + nchan (keeping its channels in `redis` when given) that is
+/// stopped afterwards, whatever happens.
+func withNchan<Value>(redis: RedisProcess? = nil, _ body: (NchanServer) async throws -> Value) async throws -> Value {
+    let server = try await NchanServer.start(redis: redis)
     let outcome: Result<Value, any Error>
     do {
         outcome = .success(try await body(server))

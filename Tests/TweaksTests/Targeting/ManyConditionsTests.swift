@@ -52,7 +52,8 @@ struct ManyConditionsTests {
         for index in [0, 1, 12_345, count - 1] {
             let context = TweakContext(randomizationID: "r", attributes: ["user": .string("u\(index)")])
             #expect(try manager.reading(for: context).value(feature: "all", variable: "v", as: Int.self) == index)
-            #expect(try manager.reading(for: context).value(feature: "each", variable: "v\(index)", as: Int.self) == index)
+            #expect(
+                try manager.reading(for: context).value(feature: "each", variable: "v\(index)", as: Int.self) == index)
             #expect(try manager.value(feature: "each", variable: "v\(index)", as: Int.self) == -1)
         }
         let nobody = TweakContext(randomizationID: "r", attributes: ["user": "nobody"])
