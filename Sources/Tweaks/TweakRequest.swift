@@ -6,23 +6,17 @@
 public struct TweakRequest: Sendable {
     /// The tweak asked for.
     public let key: TweakKey
-    /// Where ``declaredType`` comes from: the asking manager's schema, or the type given to ``init``.
-    private let declared: Declared
+    /// The asking manager's schema, where ``declaredType`` is looked up when a provider asks.
+    let schema: TweakSchema
     /// The read's own context when ``isBound``, else the manager's ambient one.
     private let givenContext: TweakContext?
     /// Whether ``givenContext`` is the read's own (a contextual manager's), which wins over the task's.
     private let isBound: Bool
 
-    /// The source of a request's declared type: looked up only when a provider asks.
-    private enum Declared: Sendable {
-        case type(TweakType?)
-        case schema(TweakSchema)
-    }
-
     /// A request for `key`, as a manager makes it; tests of a provider make their own.
     public init(key: TweakKey, declaredType: TweakType? = nil, context: TweakContext? = nil) {
         self.key = key
-        self.declared = .type(declaredType)
+        self.schema = TweakSchema(declaring: declaredType.map { [key: $0] } ?? [:])
         self.givenContext = context
         self.isBound = true
     }
@@ -31,23 +25,13 @@ public struct TweakRequest: Sendable {
     /// else its ambient one.
     init(key: TweakKey, schema: TweakSchema, boundContext: TweakContext?, ambientContext: TweakContext?) {
         self.key = key
-        self.declared = .schema(schema)
+        self.schema = schema
         self.isBound = boundContext != nil
         self.givenContext = boundContext ?? ambientContext
     }
 
     /// The type the asking manager's ``TweakSchema`` declares for the tweak; `nil` when undeclared.
-    public var declaredType: TweakType? {
-        switch declared {
-        case .type(let type): type
-        case .schema(let schema): schema.type(of: key)
-        }
-    }
-
-    /// The asking manager's schema, when a manager made the request.
-    var schema: TweakSchema? {
-        if case .schema(let schema) = declared { schema } else { nil }
-    }
+    public var declaredType: TweakType? { schema.type(of: key) }
 
     /// The context the read is for: the read's own (a contextual manager's), else the task's
     /// (``TweakContext/withScope(_:)``), else the manager's ambient ``TweakManager/context``;

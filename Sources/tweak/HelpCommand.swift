@@ -43,9 +43,9 @@ enum HelpCommand {
             let line = lines[index]
             index += 1
             // A section heading: `stack options (list, get, …):`, `audit options:`.
-            guard !line.hasPrefix(" "), line.hasSuffix(":"), line.contains("options") else { continue }
+            guard !line.hasPrefix(" "), line.hasSuffix(":") else { continue }
             let names = line.dropLast().split { $0 == " " || $0 == "(" || $0 == ")" || $0 == "," }
-            guard names.contains(Substring(command)) else { continue }
+            guard names.contains("options"), names.contains(Substring(command)) else { continue }
             result += [""] + [line] + lines[index...].prefix { !$0.isEmpty }
         }
         return result

@@ -80,6 +80,7 @@ public struct URL: Sendable, Hashable {
   public var pathExtension: String { "" }
   public var scheme: String? { nil }
   public var host: String? { nil }
+  public var port: Int? { nil }
   public func appendingPathComponent(_ c: String) -> URL { self }
   public func deletingLastPathComponent() -> URL { self }
   public var standardizedFileURL: URL { self }
@@ -200,6 +201,7 @@ public struct URLRequest: Sendable, Hashable {
   public enum CachePolicy: UInt, Sendable { case useProtocolCachePolicy, reloadIgnoringLocalCacheData }
   public init(url: URL, cachePolicy: CachePolicy = .useProtocolCachePolicy, timeoutInterval: TimeInterval = 60) {}
   public var url: URL? { nil }
+  public var allHTTPHeaderFields: [String: String]? { nil }
   public mutating func setValue(_ value: String?, forHTTPHeaderField field: String) {}
 }
 public struct URLError: Error, Sendable, Hashable {
@@ -212,11 +214,17 @@ public struct URLError: Error, Sendable, Hashable {
 open class URLSessionConfiguration: NSObject, @unchecked Sendable {
   open class var ephemeral: URLSessionConfiguration { URLSessionConfiguration() }
   open var urlCache: AnyObject?
+  open var urlCredentialStorage: AnyObject?
+  open var httpCookieStorage: AnyObject?
+  open var httpShouldSetCookies: Bool = true
   open var requestCachePolicy: URLRequest.CachePolicy = .useProtocolCachePolicy
   open var timeoutIntervalForRequest: TimeInterval = 60
   open var timeoutIntervalForResource: TimeInterval = 60
 }
-open class URLSessionTask: NSObject, @unchecked Sendable { open func resume() {}; open func cancel() {} }
+open class URLSessionTask: NSObject, @unchecked Sendable {
+  open func resume() {}; open func cancel() {}
+  open var originalRequest: URLRequest? { nil }
+}
 open class URLSessionDataTask: URLSessionTask, @unchecked Sendable {}
 public protocol URLSessionDelegate: NSObjectProtocol, Sendable {}
 public protocol URLSessionTaskDelegate: URLSessionDelegate {}

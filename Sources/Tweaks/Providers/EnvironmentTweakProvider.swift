@@ -92,7 +92,7 @@ public final class EnvironmentTweakProvider: TweakProvider {
         let key = request.key
         let environmentName = environmentName(feature: key.feature, variable: key.variable)
         guard let text = variables[environmentName] else { return nil }
-        let named = request.schema.map { declaredTweaks(in: $0)[environmentName] ?? [] } ?? []
+        let named = declaredTweaks(in: request.schema)[environmentName] ?? []
         if named.count > 1 {
             throw ValueError(environmentVariable: environmentName, key: key, reason: Self.ambiguity(named))
         }

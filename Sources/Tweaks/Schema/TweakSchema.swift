@@ -44,6 +44,18 @@ public final class TweakSchema: Sendable {
         providerDeclaresTypes = declaresTypes.reversed()
     }
 
+    /// A schema of `types` alone, declared by no provider: a request a provider's tests make.
+    init(declaring types: [TweakKey: TweakType]) {
+        declarationsByKey = Dictionary(
+            uniqueKeysWithValues: types.map { key, type in
+                (key, TweakDeclaration(feature: key.feature, variable: key.variable, type: type))
+            })
+        self.types = types
+        checksProvider = []
+        providerDeclares = []
+        providerDeclaresTypes = []
+    }
+
     /// The declaration of `key`, if a provider declares it.
     public subscript(key: TweakKey) -> TweakDeclaration? {
         declarationsByKey.isEmpty ? nil : declarationsByKey[key]

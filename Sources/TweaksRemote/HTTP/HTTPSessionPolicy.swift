@@ -81,10 +81,7 @@ struct HTTPSessionPolicy: Sendable {
     /// A short explanation of a transport error, naming the common cases in words, e.g. `could not
     /// connect to the server (URLError -1004)` — never a raw `NSError` dump.
     static func describe(_ error: any Error) -> String {
-        guard let urlError = error as? URLError else {
-            let error = error as NSError
-            return "\(error.localizedDescription) (\(error.domain) \(error.code))"
-        }
+        guard let urlError = error as? URLError else { return error.localizedDescription }
         let words: String? =
             switch urlError.code {
             case .cannotConnectToHost: "could not connect to the server"
