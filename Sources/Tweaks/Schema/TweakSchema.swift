@@ -80,7 +80,7 @@ public final class TweakSchema: Sendable {
         types.isEmpty ? nil : types[key]
     }
 
-    /// Why `value` cannot be `key`'s value (see ``TweakDeclaration/violation(by:)``), or `nil`
+    /// Why `value` cannot be `key`'s value (see ``TweakDeclaration/violation(by:isEncrypted:)``), or `nil`
     /// when it can or `key` has no declared type: the one validation of reads, the editor,
     /// `tweak set` and `tweak validate --against`.
     public func violation(by value: TweakValue, for key: TweakKey) -> String? {
