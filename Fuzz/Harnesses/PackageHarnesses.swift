@@ -17,7 +17,7 @@ func fuzzOverridesFile(_ data: Data) {
 func fuzzRemoteDocument(_ data: Data) {
     guard
         let configuration = try? RemoteConfiguration(
-            data: data, etag: nil, fetchTime: Date(), source: "fuzz", providerName: "remote")
+            data: data, etag: nil, fetchTime: Date(), source: "fuzz", providerName: "remote", format: .tweaks)
     else { return }
     _ = RemoteConfiguration.changes(from: nil, to: configuration)
     _ = RemoteConfiguration.changes(from: configuration, to: nil)
@@ -29,7 +29,8 @@ func fuzzRemoteCache(_ data: Data) {
     guard let entry = try? RemoteConfigurationCache(url: scratchFile).load(location: "https://example.com/tweaks.json")
     else { return }
     _ = try? RemoteConfiguration(
-        data: entry.data, etag: entry.etag, fetchTime: entry.fetchTime, source: "cache", providerName: "remote")
+        data: entry.data, etag: entry.etag, fetchTime: entry.fetchTime, source: "cache", providerName: "remote",
+        format: .tweaks)
 }
 
 /// The editing model's value parser (`tweak set`, in-app editors): the first byte picks the declared
