@@ -30,7 +30,9 @@ struct RemoteLifecycleMetadataTests {
                     .invalidFieldValue(
                         field: "Kind", value: "kill-switch",
                         expected: "one of release, experiment, operational, permission"),
-                    .invalidFieldValue(field: "Expires", value: "2026-02-30", expected: "a date written YYYY-MM-DD"),
+                    .invalidFieldValue(
+                        field: "Expires", value: "2026-02-30",
+                        expected: "a day from 01 to 28 (February 2026 has 28 days)"),
                     .invalidFieldValue(
                         field: "Expires", value: "2026-02-01", expected: #"a date on or after "Created" (2026-03-01)"#),
                 ])

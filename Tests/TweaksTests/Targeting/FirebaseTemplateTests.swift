@@ -154,7 +154,7 @@ struct FirebaseTemplateTests {
         let (condition, expected) = Self.mistakes[index]
         let text = Self.template(condition: condition)
         let error = try #require(throws: TweakLoadError.self) {
-            try LocalTweakProvider(data: Data(text.utf8), source: "template.json")
+            try LocalTweakProvider(data: Data(text.utf8), source: "template.json", format: .firebaseTemplate)
         }
         #expect(error.reason.field == "c", "\(error)")
         #expect(error.description.contains(expected), "\(error)")
@@ -168,7 +168,8 @@ struct FirebaseTemplateTests {
     func lenientMistakes(_ index: Int) throws {
         let text = Self.template(condition: Self.mistakes[index].condition)
         let document = try LocalTweaksDocument(
-            bytes: Array(text.utf8), source: "remote", tweakSource: "remote", strictness: .lenient)
+            bytes: Array(text.utf8), source: "remote", tweakSource: "remote", format: .firebaseTemplate,
+            strictness: .lenient)
         #expect(!document.warnings.isEmpty && document.warnings.allSatisfy { $0.reason.field == "c" })
         let tweak = try #require(document.definition(feature: "f", variable: "v")?.tweak)
         let context = TweakContext(randomizationID: "123", attributes: ["k": "x"])
@@ -182,11 +183,12 @@ struct FirebaseTemplateTests {
              "parameters": {"f.v": {"defaultValue": {"value": "default"}, "conditionalValues": {"c": {"value": "c"}}}}}
             """#
         let error = try #require(throws: TweakLoadError.self) {
-            try LocalTweakProvider(data: Data(text.utf8), source: "template.json")
+            try LocalTweakProvider(data: Data(text.utf8), source: "template.json", format: .firebaseTemplate)
         }
         #expect(error.reason == .duplicateKey("c"))
         let document = try LocalTweaksDocument(
-            bytes: Array(text.utf8), source: "remote", tweakSource: "remote", strictness: .lenient)
+            bytes: Array(text.utf8), source: "remote", tweakSource: "remote", format: .firebaseTemplate,
+            strictness: .lenient)
         #expect(document.warnings.map(\.reason) == [.duplicateKey("c")])
         let tweak = try #require(document.definition(feature: "f", variable: "v")?.tweak)
         #expect(tweak.targeting?.decide(for: TweakContext(randomizationID: "1")).value == .string("default"))
