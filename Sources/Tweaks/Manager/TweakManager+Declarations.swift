@@ -3,9 +3,10 @@ extension TweakManager {
     /// remote document's lifecycle). Rebuilds are serialized, so the last one stored is the newest.
     func refreshSchema(after provider: (any TweakProvider)?) {
         guard let provider, let index = tweakProviders.firstIndex(where: { $0 === provider }) else { return }
-        schemaRebuilds.withLock { _ in
+        schemaRebuilds.withLock { rebuilds in
             guard schema.providerDeclares[index] || !provider.declarations.isEmpty else { return }
             let rebuilt = TweakSchema(tweakProviders)
+            rebuilds += 1
             state.withLock { $0.readSettings.schema = rebuilt }
         }
     }

@@ -57,8 +57,10 @@ public final class TweakManager: Sendable {
     }
 
     let state: Locked<State>
-    /// Held while the schema is made anew (``refreshSchema(after:)``), never with ``state``'s lock.
-    let schemaRebuilds: Locked<Void>
+    /// Held while the schema is made anew (``refreshSchema(after:)``), never with ``state``'s lock;
+    /// counts the rebuilds. (A lock around no state at all, `Locked<Void>`, has zero-size storage
+    /// that the thread sanitizer mistakes for the object's header and reports as a race.)
+    let schemaRebuilds: Locked<Int>
 
     /// The problems this manager's reads have logged, so that each is logged once (``ProblemLog``).
     let problemLog: ProblemLog
@@ -83,7 +85,7 @@ public final class TweakManager: Sendable {
         var state = State()
         state.readSettings.schema = TweakSchema(tweakProviders)
         self.state = Locked(state)
-        self.schemaRebuilds = Locked(())
+        self.schemaRebuilds = Locked(0)
         self.problemLog = ProblemLog()
         self.id = Self.identifiers.increment()
         self.cacheVersion = AtomicCounter()
