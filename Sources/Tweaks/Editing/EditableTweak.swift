@@ -45,7 +45,7 @@ extension TweakManager {
     public func editableTweak(feature: String, variable: String) -> EditableTweak? {
         let key = TweakKey(feature: feature, variable: variable)
         var trace: LookupTrace? = LookupTrace()
-        let outcome = evaluate(key, usesTaskOverrides: false, trace: &trace)
+        let outcome = evaluate(key, usesTaskOverrides: false, trace: &trace) { $0 }
         // Without an override layer, the answers are the providers'. A provider that has the tweak
         // but cannot give it (an encrypted value without a closure) declares it as stored.
         guard let answers = trace?.answers,

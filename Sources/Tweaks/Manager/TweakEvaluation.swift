@@ -68,7 +68,7 @@ extension TweakManager {
     public func evaluate(feature: String, variable: String) -> TweakEvaluation {
         let key = TweakKey(feature: feature, variable: variable)
         var trace: LookupTrace? = LookupTrace(asksEveryLayer: false)
-        let outcome = evaluate(key, trace: &trace)
+        let outcome = evaluate(key, trace: &trace) { $0 }
         let answers = trace?.answers ?? []
         let winner = trace?.winningIndex.map { answers[$0] }
         let passedOver = answers.prefix(trace?.winningIndex ?? answers.count).filter { $0.answer.failure != nil }

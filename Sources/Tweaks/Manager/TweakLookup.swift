@@ -21,13 +21,85 @@ struct LookupTrace {
     }
 }
 
-/// What one evaluation decided: the winning tweak, or why there is none. Every read returns
+/// What one evaluation decided: the cache's answer, or the walk of the layers. Every read returns
 /// through one; ``TweakEvaluation`` is its public form.
-struct LookupOutcome: ~Copyable {
+///
+/// A cached answer is a case of its own, so that a cached read that moves its tweak out leaves
+/// nothing to destroy.
+enum LookupOutcome: ~Copyable {
+    /// The cache's answer: a tweak from the layer at `layer`, or none.
+    case cached(Tweak?, layer: Int?)
+    /// The cache's answer to a feature-flag read.
+    case cachedFlag(Bool)
+    /// The providers' answer.
+    case walked(LayerWalk)
+
+    /// The answer; `nil` when there is none or an override removes the tweak.
+    var tweak: Tweak? {
+        switch self {
+        case .cached(let tweak, _): tweak
+        case .cachedFlag: nil
+        case .walked(let walk): walk.tweak
+        }
+    }
+
+    /// The index of the answering layer: `-1` for a task-local override, else the provider's.
+    var layer: Int? {
+        switch self {
+        case .cached(_, let layer): layer
+        case .cachedFlag: nil
+        case .walked(let walk): walk.layer
+        }
+    }
+
+    /// The error of the first answer that was passed over.
+    var firstFailure: (any Error)? {
+        switch self {
+        case .cached: nil
+        case .cachedFlag: nil
+        case .walked(let walk): walk.firstFailure
+        }
+    }
+
+    /// The condition that decided the answer, when conditional values did (not their default).
+    var decidingCondition: NamedCondition? {
+        switch self {
+        case .cached: nil
+        case .cachedFlag: nil
+        case .walked(let walk): walk.decidingCondition
+        }
+    }
+
+    /// The name of ``decidingCondition``: the variant.
+    var decidedByCondition: String? { decidingCondition?.name }
+
+    /// The answer of a feature-flag read: the `enabled` tweak's Boolean value, else `false`.
+    var isEnabled: Bool {
+        switch self {
+        case .cached(let tweak, _): tweak?.value.boolValue ?? false
+        case .cachedFlag(let flag): flag
+        case .walked(let walk): walk.isEnabled
+        }
+    }
+
+    /// The tweak; without one, the first failure is thrown (a layer had the tweak but could not
+    /// give a usable value), else `nil` (no layer has it).
+    @inline(__always)
+    consuming func get() throws -> Tweak? {
+        switch consume self {
+        case .cached(let tweak, _): return tweak
+        case .cachedFlag: return nil
+        case .walked(let walk): return try walk.get()
+        }
+    }
+}
+
+/// One walk of the layers: the first usable answer and how it was found.
+struct LayerWalk: ~Copyable {
     /// The first usable answer; `nil` when there is none or an override removes the tweak.
     var tweak: Tweak?
-    /// The error of the first answer that was passed over.
-    var firstFailure: (any Error)?
+    /// The index of the answering layer: `-1` for a task-local override, else the provider's.
+    var layer: Int?
     /// Whether a layer decided the lookup: a usable answer, or a removing override.
     var isDecided = false
     /// Whether a layer's answer was decided by conditional values: the outcome holds for the
@@ -36,54 +108,26 @@ struct LookupOutcome: ~Copyable {
     /// Whether the read's own check (a typed read's decoding) passed a value over: the outcome is
     /// the typed read's only, and is not cached.
     var wasRejectedByCheck = false
-    /// The index of the answering layer: `-1` for a task-local override, else the provider's.
-    var layer: Int?
+    /// The error of the first answer that was passed over.
+    var firstFailure: (any Error)?
     /// The conditional values that decided the answer, and the index of the deciding branch (not
     /// their default): read only by an evaluation's report.
     var decidingBranch: (targeting: TweakTargeting, index: Int)?
     /// The condition that decided the answer, when conditional values did (not their default).
     var decidingCondition: NamedCondition? { decidingBranch.map { $0.targeting.branches[$0.index].condition } }
-    /// The name of ``decidingCondition``: the variant.
-    var decidedByCondition: String? { decidingCondition?.name }
-    /// An `isFeatureEnabled` answer from the cache.
-    var cachedFlag: Bool?
-    /// Whether the cache answered.
-    var isCached = false
-    /// The manager's memory of logged problems, while a log closure is set: a problem is logged
-    /// once (see ``ProblemLog``).
-    var problemLog: ProblemLog?
-
-    init() {}
-
-    /// The cache's answer: `tweak` from the layer at `layer`, or none.
-    @inline(__always)
-    init(cached tweak: Tweak?, layer: Int?) {
-        self.tweak = tweak
-        self.layer = layer
-        isDecided = tweak != nil
-        isCached = true
-    }
-
-    /// The cache's answer to a feature-flag read.
-    @inline(__always)
-    init(cachedFlag: Bool) {
-        self.cachedFlag = cachedFlag
-        isDecided = true
-        isCached = true
-    }
 
     /// The answer of a feature-flag read: the `enabled` tweak's Boolean value, else `false`.
-    var isEnabled: Bool { cachedFlag ?? tweak?.value.boolValue ?? false }
+    var isEnabled: Bool { tweak?.value.boolValue ?? false }
 
     /// A layer's `tweak`: passed over when `check` gives a reason, else the answer unless a layer
     /// decided already; recorded in `trace` when there is one.
     mutating func consider(
         _ tweak: consuming Tweak, from layer: @autoclosure () -> String, index: Int, key: TweakKey,
-        check: (Tweak) -> String?, log: LogClosure?, trace: inout LookupTrace?
+        check: (Tweak) -> String?, log: LogClosure?, problems: ProblemLog, trace: inout LookupTrace?
     ) {
         if let reason = check(tweak) {
             if !isDecided { wasRejectedByCheck = true }
-            reject(tweak, from: layer(), key: key, reason: reason, log: log, trace: &trace)
+            reject(tweak, from: layer(), key: key, reason: reason, log: log, problems: problems, trace: &trace)
             return
         }
         if trace != nil {
@@ -101,33 +145,32 @@ struct LookupOutcome: ~Copyable {
     /// thrown when nothing usable answers, recorded in `trace` when there is one.
     mutating func reject(
         _ tweak: Tweak, from layer: @autoclosure () -> String, key: TweakKey, reason: String, log: LogClosure?,
-        trace: inout LookupTrace?
+        problems: ProblemLog, trace: inout LookupTrace?
     ) {
         pass(
             over: TweakError.notSupported(feature: key.feature, variable: key.variable, reason: reason), key: key,
-            log: log, layer: layer(), answer: .value(tweak.value))
+            log: log, problems: problems, layer: layer(), answer: .value(tweak.value))
         trace?.record(layer(), .rejected(tweak, reason: reason), wins: false)
     }
 
-    /// Notes an answer passed over while undecided: logged (once per problem, by ``problemLog``),
-    /// and the first one kept to be thrown.
+    /// Notes an answer passed over while undecided: logged (once per problem, by `problems`, the
+    /// manager's memory of logged problems), and the first one kept to be thrown.
     mutating func pass(
-        over error: any Error, key: TweakKey, log: LogClosure?, layer: @autoclosure () -> String,
+        over error: any Error, key: TweakKey, log: LogClosure?, problems: ProblemLog, layer: @autoclosure () -> String,
         answer: ProblemLog.Answer = .failure
     ) {
         guard !isDecided else { return }
         if let log {
             let reason = (error as? TweakError)?.reason ?? String(describing: error)
-            problemLog?.report(key, layer: layer(), answer: answer, reason: reason, log: log)
+            problems.report(key, layer: layer(), answer: answer, reason: reason, log: log)
         }
         if firstFailure == nil { firstFailure = error }
     }
 
     /// The tweak; without one, the first failure is thrown (a layer had the tweak but could not
     /// give a usable value), else `nil` (no layer has it).
-    @inline(__always)
     consuming func get() throws -> Tweak? {
-        // The outcome is consumed: its tweak is moved out, not copied.
+        // The walk is consumed: its tweak is moved out, not copied.
         let tweak = tweak.take()
         if let tweak { return tweak }
         if let firstFailure { throw firstFailure }
@@ -156,38 +199,45 @@ extension TweakManager {
     /// requirement (a typed read's decoding): a value it rejects is passed over in the same walk,
     /// so a typed mismatch never walks the providers twice. With a `trace`, the cache is skipped; an editor's evaluation leaves task-local overrides out.
     ///
-    /// Inlined into each read, so that a cached answer costs no outcome it does not use; the rest
-    /// is ``evaluateUncached(_:kind:check:usesTaskOverrides:cache:trace:)``.
+    /// The read's own use of the outcome is `finish` (a `tweakWith` moves the tweak out of it).
+    /// Inlined into each read, with `finish` inlined into each of its paths, so that a cached answer
+    /// builds and destroys no outcome it does not use; the rest is
+    /// ``evaluateUncached(_:kind:check:usesTaskOverrides:cache:trace:)``.
     @inline(__always)
-    func evaluate(
+    func evaluate<Result: ~Copyable>(
         _ key: TweakKey, kind: ReadKind = .value, check: (Tweak) -> String? = { _ in nil },
-        usesTaskOverrides: Bool = true, trace: inout LookupTrace?
-    ) -> LookupOutcome {
+        usesTaskOverrides: Bool = true, trace: inout LookupTrace?,
+        then finish: (consuming LookupOutcome) throws -> Result
+    ) rethrows -> Result {
         if usesTaskOverrides, TweakOverrides.active != nil {
-            return evaluateUncached(key, kind: kind, check: check, usesTaskOverrides: true, cache: nil, trace: &trace)
+            return try finish(
+                evaluateUncached(key, kind: kind, check: check, usesTaskOverrides: true, cache: nil, trace: &trace))
         }
         let cache = threadCache()
         if trace == nil {
             switch kind {
             case .featureFlag:
-                if let cached = cache.isFeatureEnabled(key.feature) { return LookupOutcome(cachedFlag: cached) }
+                if let cached = cache.isFeatureEnabled(key.feature) {
+                    return try finish(.cachedFlag(cached))
+                }
             case .value:
                 switch cache.entry(for: key) {
                 case .hit(let tweak, let layer)?:
                     if check(tweak) == nil {
                         cache.settings.log?("\(key) answered from the cache", .trace)
-                        return LookupOutcome(cached: tweak, layer: layer)
+                        return try finish(.cached(tweak, layer: layer))
                     }
                 // A cached value the read cannot use: the providers are walked, once.
                 case .miss?:
                     cache.settings.log?("\(key) answered from the cache", .trace)
-                    return LookupOutcome(cached: nil, layer: nil)
+                    return try finish(.cached(nil, layer: nil))
                 case nil:
                     break
                 }
             }
         }
-        return evaluateUncached(key, kind: kind, check: check, usesTaskOverrides: false, cache: cache, trace: &trace)
+        return try finish(
+            evaluateUncached(key, kind: kind, check: check, usesTaskOverrides: false, cache: cache, trace: &trace))
     }
 
     /// ``evaluate(_:kind:check:usesTaskOverrides:trace:)`` past the cache: a task-local override of
@@ -199,9 +249,10 @@ extension TweakManager {
         if usesTaskOverrides, let overrides = TweakOverrides.active, let entry = overrides.entry(for: key, in: self) {
             reportMismatch(of: entry, key: key, overrides: overrides)
             let settings = state.withLock { $0.readSettings }
-            return lookUp(
-                key, override: entry, log: trace == nil ? settings.log : nil, schema: settings.schema,
-                ambientContext: settings.context, check: check, kind: kind, trace: &trace)
+            return .walked(
+                lookUp(
+                    key, override: entry, log: trace == nil ? settings.log : nil, schema: settings.schema,
+                    ambientContext: settings.context, check: check, kind: kind, trace: &trace))
         }
         let cache = cache ?? threadCache()
         // An explanation is not a read: it logs nothing.
@@ -224,7 +275,7 @@ extension TweakManager {
                 "feature \(key.feature) is \(outcome.isEnabled ? "enabled" : "disabled") (\(outcome.tweak?.source ?? "no usable answer"))",
                 .debug)
         }
-        return outcome
+        return .walked(outcome)
     }
 
     /// The lookup rule, decided here and nowhere else (see ``TweakManager``).
@@ -247,9 +298,8 @@ extension TweakManager {
         _ key: TweakKey, override: TweakOverrides.Entry?, log: LogClosure?, schema: TweakSchema,
         ambientContext: TweakContext?, check readCheck: (Tweak) -> String?, kind: ReadKind,
         trace: inout LookupTrace?
-    ) -> LookupOutcome {
-        var outcome = LookupOutcome()
-        if log != nil { outcome.problemLog = problemLog }
+    ) -> LayerWalk {
+        var outcome = LayerWalk()
         // Answers are built for a trace only: a read pays for no `Answer` it does not show.
         let isTracing = trace != nil
         let asksEveryLayer = trace?.asksEveryLayer ?? false
@@ -269,12 +319,13 @@ extension TweakManager {
             if let resolved = decide(tweak, from: TweakOverrides.source, request: request, log: log, trace: &trace) {
                 outcome.consider(
                     resolved.tweak, from: TweakOverrides.source, index: -1, key: key, check: check, log: log,
-                    trace: &trace)
+                    problems: problemLog, trace: &trace)
                 outcome.note(resolved.branch, decision: resolved.decision, trace: &trace)
             }
         case .value(let tweak)?:
             outcome.consider(
-                tweak, from: TweakOverrides.source, index: -1, key: key, check: check, log: log, trace: &trace)
+                tweak, from: TweakOverrides.source, index: -1, key: key, check: check, log: log, problems: problemLog,
+                trace: &trace)
         case .removed?:
             outcome.isDecided = true
             outcome.layer = -1
@@ -292,7 +343,7 @@ extension TweakManager {
             } catch TweakError.notFound {
                 found = nil
             } catch {
-                outcome.pass(over: error, key: key, log: log, layer: provider.name)
+                outcome.pass(over: error, key: key, log: log, problems: problemLog, layer: provider.name)
                 if isTracing { trace?.record(provider.name, .failed(String(describing: error)), wins: false) }
                 continue
             }
@@ -327,13 +378,15 @@ extension TweakManager {
                 !declaredType.conforms(tweak.value),
                 let reason = schema[key]?.violation(by: tweak.value, isEncrypted: tweak.isEncrypted)
             {
-                outcome.reject(tweak, from: provider.name, key: key, reason: reason, log: log, trace: &trace)
+                outcome.reject(
+                    tweak, from: provider.name, key: key, reason: reason, log: log, problems: problemLog, trace: &trace)
                 if let decision = decided?.decision { trace?.attach(decision) }
                 continue
             }
             let wasDecided = outcome.isDecided
             outcome.consider(
-                consume tweak, from: provider.name, index: index, key: key, check: check, log: log, trace: &trace)
+                consume tweak, from: provider.name, index: index, key: key, check: check, log: log,
+                problems: problemLog, trace: &trace)
             if let decided, !wasDecided, outcome.isDecided {
                 outcome.note(decided.branch, decision: decided.decision, trace: &trace)
             } else if let decision = decided?.decision {
@@ -379,17 +432,17 @@ extension TweakManager {
     /// Every layer's answer for `key`, without the cache: what `explain` shows.
     func trace(_ key: TweakKey, kind: ReadKind = .value, check: (Tweak) -> String? = { _ in nil }) -> LookupTrace {
         var trace: LookupTrace? = LookupTrace()
-        _ = evaluate(key, kind: kind, check: check, trace: &trace)
+        evaluate(key, kind: kind, check: check, trace: &trace) { _ in }
         return trace ?? LookupTrace()
     }
 }
 
-extension LookupOutcome {
+extension LayerWalk {
     /// Notes the conditional values that decided the winning answer.
     fileprivate mutating func note(
         _ branch: (TweakTargeting, Int)?, decision: TweakTargetingDecision?, trace: inout LookupTrace?
     ) {
-        decidingBranch = branch.map { (targeting: $0.0, index: $0.1) }
+        if let branch { decidingBranch = (targeting: branch.0, index: branch.1) }
         if let decision { trace?.attach(decision) }
     }
 }

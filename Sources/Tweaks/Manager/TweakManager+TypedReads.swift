@@ -73,7 +73,7 @@ extension TweakManager {
     @usableFromInline
     func evaluateValue(_ key: TweakKey, check: (Tweak) -> String?) throws -> Tweak? {
         var noTrace: LookupTrace?
-        return try evaluate(key, check: check, trace: &noTrace).get()
+        return try evaluate(key, check: check, trace: &noTrace) { try $0.get() }
     }
 
     /// The type mismatch of `tweak` that a codec's `error` (a `Mismatch`) stands for.

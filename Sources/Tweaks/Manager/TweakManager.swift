@@ -218,7 +218,7 @@ public final class TweakManager: Sendable {
     @usableFromInline
     func tweakIfPresent(_ key: TweakKey) throws -> Tweak? {
         var noTrace: LookupTrace?
-        return try evaluate(key, trace: &noTrace).get()
+        return try evaluate(key, trace: &noTrace) { try $0.get() }
     }
 
     /// Whether `feature` is enabled: its ``featureEnabledVariable`` (`enabled`) tweak read as a
@@ -230,6 +230,6 @@ public final class TweakManager: Sendable {
         var noTrace: LookupTrace?
         return evaluate(
             TweakKey(feature: feature, variable: Self.featureEnabledVariable), kind: .featureFlag, trace: &noTrace
-        ).isEnabled
+        ) { $0.isEnabled }
     }
 }
