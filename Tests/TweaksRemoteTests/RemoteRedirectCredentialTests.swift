@@ -44,9 +44,13 @@ struct RemoteRedirectCredentialTests {
         defer { provider.stopEventStream() }
         #expect(await eventually { provider.isEventStreamConnected })
         #expect(origin.requests.first { $0.hasPrefix("GET /events") }?.contains("Bearer SECRET-TOKEN") == true)
-        let forwarded = try #require(target.requests.first)
-        #expect(!forwarded.contains("SECRET-TOKEN") && !forwarded.contains("KEY-123"), "\(forwarded)")
-        #expect(forwarded.lowercased().contains("accept: text/event-stream"), "the stream's own headers stay")
+        // On Linux the stream's connection is warmed up by a bare OPTIONS first (it carries nothing).
+        #expect(!target.requests.isEmpty)
+        for forwarded in target.requests {
+            #expect(!forwarded.contains("SECRET-TOKEN") && !forwarded.contains("KEY-123"), "\(forwarded)")
+        }
+        let stream = try #require(target.requests.first { $0.hasPrefix("GET /events") })
+        #expect(stream.lowercased().contains("accept: text/event-stream"), "the stream's own headers stay")
     }
 
     @Test(requiresNginx) func aRedirectWithinTheOriginKeepsTheCredentials() async throws {

@@ -54,8 +54,8 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
 
     #if canImport(FoundationNetworking)
         /// Opens the session's connection with a bare `OPTIONS` (no headers: a redirect it follows
-        /// carries nothing), then calls `resume`, whatever its outcome, after
-        /// ``warmUpLimit`` seconds at most (a longer answer is cancelled: it is not read further).
+        /// carries nothing), then calls `resume` once: when the warm-up ends, whatever its outcome,
+        /// or after ``warmUpLimit`` seconds (a longer answer is cancelled: it is not read further).
         ///
         /// FoundationNetworking keeps the libdispatch write source it made while libcurl connected
         /// a socket until the socket is removed; on a stream waiting for data that always-writable
@@ -69,13 +69,28 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
             var preflight = URLRequest(
                 url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: min(timeout, Self.warmUpLimit))
             preflight.httpMethod = "OPTIONS"
+            let hasResumed = Locked(false)
+            let resumeOnce: @Sendable () -> Void = {
+                if hasResumed.withLock({ resumed in
+                    defer { resumed = true }; return !resumed
+                }) {
+                    resume()
+                }
+            }
             // A completion handler, so that this delegate's methods see only the stream's task.
-            let warmUp = session.dataTask(with: preflight) { _, _, _ in resume() }
+            let warmUp = session.dataTask(with: preflight) { _, _, _ in resumeOnce() }
             warmUp.resume()
-            // The timeout above is between bytes: an endless answer is cut off here (then the
-            // completion handler runs, once, with the cancellation).
-            DispatchQueue.global().asyncAfter(deadline: .now() + Self.warmUpLimit) { warmUp.cancel() }
+            // The timeout above is between bytes: an endless answer is cut off here. The stream
+            // starts then even if the cancelled warm-up never completes. A queue of its own: the
+            // global queues' few threads may all be busy in a loaded process.
+            Self.deadlines.asyncAfter(deadline: .now() + Self.warmUpLimit) {
+                warmUp.cancel()
+                resumeOnce()
+            }
         }
+
+        /// Where warm-up deadlines run.
+        private static let deadlines = DispatchQueue(label: "Tweaks.EventStreamConnection.warmUp")
 
         /// The longest the warm-up may take, in seconds.
         private static let warmUpLimit = 2.0

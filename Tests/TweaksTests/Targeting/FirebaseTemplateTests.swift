@@ -158,7 +158,8 @@ struct FirebaseTemplateTests {
         }
         #expect(error.reason.field == "c", "\(error)")
         #expect(error.description.contains(expected), "\(error)")
-        let problems = LocalTweaksDocument.problems(in: Array(text.utf8), source: "template.json")
+        let problems = LocalTweaksDocument.problems(
+            in: Array(text.utf8), source: "template.json", format: .firebaseTemplate)
         #expect(!problems.isEmpty && problems.allSatisfy { $0.reason.field == "c" }, "\(problems)")
     }
 
