@@ -69,6 +69,57 @@ import Testing
         #expect(!manager.isFeatureEnabled("checkout"))
         #expect(try manager.tweakWith(feature: "checkout", variable: "enabled").source == "launch arguments")
     }
+
+    /// Defaults declaring `ui.title` a String, `ui.ratio` a Double, `ui.limit` an Int.
+    private static let declaringDefaults =
+        #"{"ui": {"title": {"Value": "Shop"}, "ratio": {"Value": 0.5}, "limit": {"Value": 3}}}"#
+
+    @Test func valuesAreReadAsTheTypeTheAskingManagerDeclares() throws {
+        let launch = try LaunchArgumentOverrides.provider(from: [
+            "-tweak", "ui.title=42", "-tweak", "ui.ratio=1", "-tweak", #"ui.limit="7""#, "-tweak", "ui.other=42",
+        ])
+        let manager = TweakManager(tweakProviders: [
+            launch, try LocalTweakProvider(data: Data(Self.declaringDefaults.utf8), name: "defaults"),
+        ])
+        #expect(try manager.tweakWith(feature: "ui", variable: "title").value == .string("42"))
+        #expect(try manager.tweakWith(feature: "ui", variable: "ratio").value == .double(1))
+        #expect(try manager.tweakWith(feature: "ui", variable: "limit").value == .int(7), "quotes are only quoting")
+        #expect(try manager.tweakWith(feature: "ui", variable: "other").value == .int(42), "undeclared: JSON")
+        #expect(manager.typeMismatches().isEmpty, "\(manager.typeMismatches())")
+    }
+
+    @Test func eachManagerReadsTheSameArgumentsAsItsOwnType() throws {
+        let launch = try LaunchArgumentOverrides.provider(from: ["-tweak", "f.x=1"])
+        let asInt = TweakManager(tweakProviders: [
+            launch, try LocalTweakProvider(data: Data(#"{"f": {"x": {"Value": 0}}}"#.utf8)),
+        ])
+        let asString = TweakManager(tweakProviders: [
+            launch, try LocalTweakProvider(data: Data(#"{"f": {"x": {"Value": "a"}}}"#.utf8)),
+        ])
+        #expect(try asInt.value(feature: "f", variable: "x", as: Int.self) == 1)
+        #expect(try asString.value(feature: "f", variable: "x", as: String.self) == "1")
+    }
+
+    @Test func aValueOfAnotherTypeIsPassedOverWithTheArgumentNamed() throws {
+        let launch = try LaunchArgumentOverrides.provider(from: ["-tweak", "ui.limit=many"])
+        let manager = TweakManager(tweakProviders: [
+            launch, try LocalTweakProvider(data: Data(Self.declaringDefaults.utf8), name: "defaults"),
+        ])
+        #expect(try manager.tweakWith(feature: "ui", variable: "limit").value == .int(3), "the next layer answers")
+        let evaluation = manager.evaluate(feature: "ui", variable: "limit")
+        let passedOver = try #require(evaluation.passedOver.first)
+        #expect(passedOver.provider == "launch arguments")
+        #expect("\(passedOver.answer)".contains("launch argument -tweak ui.limit=many"), "\(passedOver.answer)")
+    }
+
+    @Test func writesGoToTheMutableLayerBelowNotIntoTheLaunchArguments() throws {
+        let launch = try LaunchArgumentOverrides.provider(from: ["-tweak", "ui.title=Launch"])
+        let session = EphemeralTweakProvider(name: "session")
+        let manager = TweakManager(tweakProviders: [launch, session])
+        try manager.set("Edited", feature: "ui", variable: "banner")
+        #expect(session.knownTweaks.map(\.value) == ["Edited"])
+        #expect(launch.knownTweaks.map(\.variable) == ["title"])
+    }
 }
 
 @Suite struct LaunchArgumentMistakeTests {

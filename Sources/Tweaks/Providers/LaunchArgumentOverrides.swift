@@ -8,11 +8,12 @@
 /// let launchOverrides = try LaunchArgumentOverrides.provider(from: CommandLine.arguments)
 /// ```
 ///
-/// A value is read as JSON when it is JSON (`true`, `42`, `1.5`, `"42"`, `{"a": 1}`), and as
-/// text otherwise (`-tweak ui.title=Hello` is the string `Hello`); quote a string that looks like
-/// JSON (`"true"`) to keep it a string. Text that starts like a JSON string, object or array (`"`,
-/// `{`, `[`) must be valid JSON. ``arguments(for:)`` always writes JSON, so its arguments read back
-/// exactly.
+/// The provider reads each value as the type the asking manager declares (see
+/// ``LaunchArgumentTweakProvider``). A tweak nobody declares, and ``values(from:)``, read a value
+/// as JSON when it is JSON (`true`, `42`, `1.5`, `"42"`, `{"a": 1}`), and as text otherwise
+/// (`-tweak ui.title=Hello` is the string `Hello`); quote a string that looks like JSON (`"true"`)
+/// to keep it a string. Text that starts like a JSON string, object or array (`"`, `{`, `[`) must
+/// be valid JSON. ``arguments(for:)`` always writes JSON, so its arguments read back exactly.
 ///
 /// **Names.** The feature ends at the first `.` and the variable at the first `=` after it
 /// (`-tweak a.b.c=1` is variable `b.c` of feature `a`). A name that contains `.` or `=`, or starts
@@ -42,10 +43,39 @@ public enum LaunchArgumentOverrides {
         }
     }
 
-    /// The overrides among `arguments` (other arguments are ignored), as feature → variable → value.
+    /// The overrides among `arguments` (other arguments are ignored), as feature → variable → value,
+    /// read without a declared type (JSON when it is JSON, else text).
     /// - Throws: ``ParseError`` naming the first malformed override.
     public static func values(from arguments: [String]) throws(ParseError) -> [String: [String: TweakValue]] {
         var values: [String: [String: TweakValue]] = [:]
+        for override in try overrides(in: arguments) {
+            values[override.key.feature, default: [:]][override.key.variable] = override.value
+        }
+        return values
+    }
+
+    /// A read-only ``LaunchArgumentTweakProvider`` holding the overrides among `arguments`: put it on
+    /// top of a stack. Each value is read as the type the asking manager declares.
+    /// - Throws: ``ParseError`` naming the first malformed override.
+    public static func provider(
+        from arguments: [String], name: String = "launch arguments"
+    ) throws(ParseError) -> LaunchArgumentTweakProvider {
+        LaunchArgumentTweakProvider(name: name, overrides: try overrides(in: arguments))
+    }
+
+    /// One `-tweak feature.variable=value`: its key, its text after `=`, and that text read without
+    /// a declared type.
+    struct Override: Sendable {
+        let key: TweakKey
+        let text: String
+        let value: TweakValue
+        /// The argument as given after `-tweak`, for errors.
+        let argument: String
+    }
+
+    /// The overrides among `arguments`, in order (a later one of the same tweak wins).
+    static func overrides(in arguments: [String]) throws(ParseError) -> [Override] {
+        var overrides: [Override] = []
         var index = arguments.startIndex
         while index < arguments.endIndex {
             defer { index += 1 }
@@ -62,18 +92,13 @@ public enum LaunchArgumentOverrides {
                 throw ParseError(
                     argument: flag, reason: "expected feature.variable=value after it, found \(arguments[index])")
             }
-            let (feature, variable, value) = try parse(arguments[index])
-            values[feature, default: [:]][variable] = value
+            let (feature, variable, value, text) = try parse(arguments[index])
+            overrides.append(
+                Override(
+                    key: TweakKey(feature: feature, variable: variable), text: text, value: value,
+                    argument: arguments[index]))
         }
-        return values
-    }
-
-    /// An ``EphemeralTweakProvider`` holding the overrides among `arguments`: put it on top of a stack.
-    /// - Throws: ``ParseError`` naming the first malformed override.
-    public static func provider(
-        from arguments: [String], name: String = "launch arguments"
-    ) throws(ParseError) -> EphemeralTweakProvider {
-        EphemeralTweakProvider(name: name, values: try values(from: arguments))
+        return overrides
     }
 
     /// The arguments that make ``values(from:)`` read `values` back exactly, sorted by feature
@@ -105,7 +130,7 @@ public enum LaunchArgumentOverrides {
         }
     }
 
-    private static func parse(_ argument: String) throws(ParseError) -> (String, String, TweakValue) {
+    private static func parse(_ argument: String) throws(ParseError) -> (String, String, TweakValue, text: String) {
         let namesError = ParseError(argument: argument, reason: "expected a feature and a variable separated by '.'")
         guard argument.contains("=") else {
             throw ParseError(argument: argument, reason: "expected feature.variable=value")
@@ -119,13 +144,14 @@ public enum LaunchArgumentOverrides {
         guard rest.first == "=" else {
             throw ParseError(argument: argument, reason: "expected feature.variable=value")
         }
+        let text = String(rest.dropFirst())
         let value: TweakValue
         do {
-            value = try TweakValue.inferred(from: String(rest.dropFirst()), source: "launch argument")
+            value = try TweakValue.inferred(from: text, source: "launch argument")
         } catch {
             throw ParseError(argument: argument, reason: error.description)
         }
-        return (feature, variable, value)
+        return (feature, variable, value, text)
     }
 
     /// The name at the start of `rest`, which is left at the character after it: a JSON string when
