@@ -211,6 +211,8 @@ extension LocalTweaksDocument {
         let strictness: Strictness
         private(set) var problems: [TweakLoadError] = []
         private(set) var warnings: [TweakLoadError] = []
+        /// Where the problems are, in lines and columns.
+        private var positions: TextPositionIndex
         /// The document's targeting conditions and the problems found in them.
         private var targeting: ConditionReader
         private var forwardedTargetingIssues = 0
@@ -226,6 +228,7 @@ extension LocalTweaksDocument {
             strictness: Strictness = .strict
         ) {
             self.bytes = bytes
+            self.positions = TextPositionIndex(bytes)
             self.source = source
             self.tweakSource = tweakSource
             self.allowsBareValues = allowsBareValues
@@ -503,9 +506,9 @@ extension LocalTweaksDocument {
             _ reason: TweakLoadError.Reason, at offset: Int, feature: String? = nil, variable: String? = nil,
             asWarning: Bool = false
         ) {
+            let position = positions.position(of: offset)
             let error = TweakLoadError(
-                source: source, feature: feature, variable: variable,
-                position: TextPosition(offset: offset, in: bytes), reason: reason)
+                source: source, feature: feature, variable: variable, position: position, reason: reason)
             if asWarning { warnings.append(error) } else { problems.append(error) }
         }
     }

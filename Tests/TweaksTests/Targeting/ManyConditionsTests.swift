@@ -46,8 +46,8 @@ struct ManyConditionsTests {
             + #"\#(parameters.joined(separator: ", "))}, "version": {"versionNumber": "1"}}"#
     }
 
-    static func check(_ text: String, source: String) throws {
-        let provider = try LocalTweakProvider(data: Data(text.utf8), source: source, name: "local")
+    static func check(_ text: String, source: String, format: TweakDocumentFormat) throws {
+        let provider = try LocalTweakProvider(data: Data(text.utf8), source: source, name: "local", format: format)
         let manager = TweakManager(tweakProviders: [provider])
         for index in [0, 1, 12_345, count - 1] {
             let context = TweakContext(randomizationID: "r", attributes: ["user": .string("u\(index)")])
@@ -58,16 +58,29 @@ struct ManyConditionsTests {
         }
         let nobody = TweakContext(randomizationID: "r", attributes: ["user": "nobody"])
         #expect(try manager.reading(for: nobody).value(feature: "all", variable: "v", as: Int.self) == -1)
-        #expect(LocalTweaksDocument.problems(in: Array(text.utf8), source: source).isEmpty)
+        #expect(LocalTweaksDocument.problems(in: Array(text.utf8), source: source, format: format).isEmpty)
     }
 
     @Test("20,000 conditions in a tweaks document load, and each decides")
     func tweaksFormat() throws {
-        try Self.check(Self.tweaksDocument(), source: "Many.json")
+        try Self.check(Self.tweaksDocument(), source: "Many.json", format: .tweaks)
     }
 
     @Test("20,000 conditions in a Firebase template load, and each decides")
     func firebaseTemplate() throws {
-        try Self.check(Self.template(), source: "template.json")
+        try Self.check(Self.template(), source: "template.json", format: .firebaseTemplate)
+    }
+
+    /// Each problem's line and column are counted on from the previous one: a document with a
+    /// mistake in every one of 20,000 entries (this template read as a tweaks file) is reported
+    /// in time linear in its size (counted from the start each time, it took most of an hour).
+    @Test("20,000 mistakes are each reported with their position", .timeLimit(.minutes(1)))
+    func manyMistakes() throws {
+        let lines = (0..<Self.count).map { #""f\#($0)": {"v": {"Valeu": 1}}"# }
+        let text = "{\n" + lines.joined(separator: ",\n") + "\n}"
+        let problems = LocalTweaksDocument.problems(in: Array(text.utf8), source: "typos.json", format: .tweaks)
+        #expect(problems.count == 2 * Self.count, "an unknown field and a missing Value in each")
+        #expect(problems.last?.position?.line == Self.count + 1, "\(String(describing: problems.last))")
+        #expect(problems.last?.feature == "f\(Self.count - 1)")
     }
 }
