@@ -73,14 +73,14 @@ extension TweakManager {
         let winner = trace?.winningIndex.map { answers[$0] }
         let passedOver = answers.prefix(trace?.winningIndex ?? answers.count).filter { $0.answer.failure != nil }
         return TweakEvaluation(
-            key: key, tweak: outcome.tweak, layer: winner?.provider, reason: reason(of: outcome),
+            key: key, tweak: outcome.tweak, layer: winner?.provider, reason: reason(of: outcome, schema: schema),
             condition: outcome.decidedByCondition, microPercentiles: winner?.decision?.microPercentiles ?? [],
             passedOver: Array(passedOver),
             failure: outcome.tweak == nil ? outcome.firstFailure.map { String(describing: $0) } : nil)
     }
 
-    /// The reason of `outcome`.
-    func reason(of outcome: borrowing LookupOutcome) -> TweakEvaluation.Reason {
+    /// The reason of `outcome`, whose providers declare types as `schema` says.
+    func reason(of outcome: borrowing LookupOutcome, schema: TweakSchema) -> TweakEvaluation.Reason {
         guard outcome.tweak != nil, let layer = outcome.layer else {
             if outcome.layer == -1 { return .notFound }
             return outcome.firstFailure == nil ? .notFound : .error
