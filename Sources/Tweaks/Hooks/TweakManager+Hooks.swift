@@ -192,13 +192,3 @@ extension TweakProviderEvent.Operation {
     /// A hook's stage, run around a read (see ``TweakHook``); its error is what the stage threw.
     public static let hook = Self("hook")
 }
-
-extension TweakManager {
-    // Until the read path calls ``evaluateObserved(_:kind:check:usesTaskOverrides:)``.
-    func evaluateUnobserved(
-        _ key: TweakKey, kind: ReadKind, check: (Tweak) -> String?, usesTaskOverrides: Bool,
-        trace: inout LookupTrace?
-    ) -> LookupOutcome {
-        evaluate(key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, trace: &trace)
-    }
-}

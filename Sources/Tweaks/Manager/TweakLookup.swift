@@ -157,11 +157,25 @@ extension TweakManager {
     /// so a typed mismatch never walks the providers twice. With a `trace`, the cache is skipped; an editor's evaluation leaves task-local overrides out.
     ///
     /// Inlined into each read, so that a cached answer costs no outcome it does not use; the rest
-    /// is ``evaluateUncached(_:kind:check:usesTaskOverrides:cache:trace:)``.
+    /// is ``evaluateUncached(_:kind:check:usesTaskOverrides:cache:trace:)``. A read of a manager
+    /// with hooks or an exposure log goes through ``evaluateObserved(_:kind:check:usesTaskOverrides:)``
+    /// (one predictable branch otherwise); a trace (`explain`, the editor) is never observed.
     @inline(__always)
     func evaluate(
         _ key: TweakKey, kind: ReadKind = .value, check: (Tweak) -> String? = { _ in nil },
         usesTaskOverrides: Bool = true, trace: inout LookupTrace?
+    ) -> LookupOutcome {
+        if _slowPath(observedReads.load() != 0), trace == nil {
+            return evaluateObserved(key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides)
+        }
+        return evaluateUnobserved(key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, trace: &trace)
+    }
+
+    /// ``evaluate(_:kind:check:usesTaskOverrides:trace:)`` without hooks and exposures.
+    @inline(__always)
+    func evaluateUnobserved(
+        _ key: TweakKey, kind: ReadKind, check: (Tweak) -> String?, usesTaskOverrides: Bool,
+        trace: inout LookupTrace?
     ) -> LookupOutcome {
         if usesTaskOverrides, TweakOverrides.active != nil {
             return evaluateUncached(key, kind: kind, check: check, usesTaskOverrides: true, cache: nil, trace: &trace)
