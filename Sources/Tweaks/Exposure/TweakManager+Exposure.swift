@@ -26,8 +26,10 @@ extension TweakManager {
         let settings = threadCache().settings
         guard let log = settings.observation?.exposureLog else { return nil }
         var noTrace: LookupTrace?
-        let outcome = evaluateUnobserved(key, kind: .value, check: { _ in nil }, usesTaskOverrides: true, trace: &noTrace)
-        return expose(outcome, key: key, context: boundContext ?? TweakContext.scoped ?? settings.context,
+        let outcome = evaluateUnobserved(
+            key, kind: .value, check: { _ in nil }, usesTaskOverrides: true, trace: &noTrace)
+        return expose(
+            outcome, key: key, context: boundContext ?? TweakContext.scoped ?? settings.context,
             settings: settings, to: log)
     }
 

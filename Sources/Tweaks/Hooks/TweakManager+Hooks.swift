@@ -54,7 +54,8 @@ extension TweakManager {
         var noTrace: LookupTrace?
         let thread = ThreadLocalCaches.current
         guard !thread.isObservingRead else {
-            return evaluateUnobserved(key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, trace: &noTrace)
+            return evaluateUnobserved(
+                key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, trace: &noTrace)
         }
         let settings = threadCache().settings
         let managerHooks = settings.observation?.hooks ?? []
