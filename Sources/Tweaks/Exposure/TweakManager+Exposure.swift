@@ -51,7 +51,7 @@ extension TweakManager {
             ambientID: settings.context?.randomizationID)
         guard admitted || capture != nil else { return nil }
         let exposure = TweakExposure(
-            key: key, value: tweak.value, variant: condition.name, experiment: nil,
+            key: key, value: tweak.value, variant: condition.name, experiment: condition.experiment,
             randomizationID: randomizationID, layer: layer < 0 ? TweakOverrides.source : tweakProviders[layer].name,
             reason: condition.condition.percentSeeds.isEmpty ? .targetingMatch : .split)
         capture?.offer(exposure, policy: log.policy)

@@ -143,7 +143,8 @@ extension TweakManager {
             outcome.decidingBranch.map { $0.targeting.decision(for: context).microPercentiles } ?? []
         return TweakEvaluation(
             key: key, tweak: outcome.tweak, layer: layer, reason: reason(of: outcome, schema: schema),
-            condition: outcome.decidedByCondition, microPercentiles: percentiles, passedOver: [],
+            condition: outcome.decidedByCondition, experiment: outcome.decidingCondition?.experiment,
+            microPercentiles: percentiles, passedOver: [],
             failure: outcome.tweak == nil ? outcome.firstFailure.map { String(describing: $0) } : nil)
     }
 

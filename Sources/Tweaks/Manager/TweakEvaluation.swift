@@ -42,6 +42,8 @@ public struct TweakEvaluation: Sendable, CustomStringConvertible {
     public let reason: Reason
     /// The name of the condition that decided the value (the variant), when conditional values did.
     public let condition: String?
+    /// The experiment the document names for ``condition`` (`"$experiments"`), when it names one.
+    public let experiment: String?
     /// The micro-percentiles of the percent conditions evaluated for the decision, by seed.
     public let microPercentiles: [TweakTargetingDecision.Percentile]
     /// The answers passed over before the winner (a value of another type, a failed decryption),
@@ -74,7 +76,8 @@ extension TweakManager {
         let passedOver = answers.prefix(trace?.winningIndex ?? answers.count).filter { $0.answer.failure != nil }
         return TweakEvaluation(
             key: key, tweak: outcome.tweak, layer: winner?.provider, reason: reason(of: outcome, schema: schema),
-            condition: outcome.decidedByCondition, microPercentiles: winner?.decision?.microPercentiles ?? [],
+            condition: outcome.decidedByCondition, experiment: outcome.decidingCondition?.experiment,
+            microPercentiles: winner?.decision?.microPercentiles ?? [],
             passedOver: Array(passedOver),
             failure: outcome.tweak == nil ? outcome.firstFailure.map { String(describing: $0) } : nil)
     }
