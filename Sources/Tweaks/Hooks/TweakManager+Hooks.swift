@@ -138,6 +138,11 @@ extension TweakManager {
     func evaluation(
         of outcome: borrowing LookupOutcome, key: TweakKey, context: TweakContext?, schema: TweakSchema
     ) -> TweakEvaluation {
+        if let flag = outcome.cachedFlag {
+            return TweakEvaluation(
+                key: key, tweak: Tweak(feature: key.feature, variable: key.variable, value: .bool(flag)), layer: nil,
+                reason: .cached, condition: nil, experiment: nil, microPercentiles: [], passedOver: [], failure: nil)
+        }
         let layer = outcome.layer.map { $0 < 0 ? TweakOverrides.source : tweakProviders[$0].name }
         let percentiles =
             outcome.decidingBranch.map { $0.targeting.decision(for: context).microPercentiles } ?? []

@@ -27,6 +27,9 @@ public struct TweakEvaluation: Sendable, CustomStringConvertible {
         public static let notFound = Reason(name: "NOT_FOUND")
         /// Layers have the tweak, but none could give a usable value (``TweakEvaluation/failure``).
         public static let error = Reason(name: "ERROR")
+        /// An ``TweakManager/isFeatureEnabled(_:)`` read answered from the cache, which keeps the
+        /// answer but not the layer that gave it (what a hook sees of such a read).
+        public static let cached = Reason(name: "CACHED")
 
         /// ``name``.
         public var description: String { name }

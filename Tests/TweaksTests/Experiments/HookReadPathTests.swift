@@ -53,6 +53,26 @@ struct HookReadPathTests {
         #expect(hook.total == 16)
     }
 
+    @Test("A hook sees the answer of a feature-flag read, cached or not", arguments: [false, true])
+    func featureFlagAnswer(cache: Bool) throws {
+        struct Answers: TweakHook {
+            let seen = Locked<[String]>([])
+            func after(_ context: TweakHookContext, evaluation: TweakEvaluation, data: inout TweakHookData) throws {
+                seen.withLock {
+                    $0.append("\(evaluation.value.map(String.init(describing:)) ?? "nil") \(evaluation.reason)")
+                }
+            }
+        }
+        let manager = try manager(cache: cache)
+        let answers = Answers()
+        manager.addHook(answers)
+        _ = manager.isFeatureEnabled("f")
+        _ = manager.isFeatureEnabled("f")
+        #expect(
+            answers.seen.withLock { $0 }
+                == (cache ? ["true DEFAULT", "true CACHED"] : ["true DEFAULT", "true DEFAULT"]))
+    }
+
     @Test("Reads under task-local overrides and contextual managers run the hooks too")
     func overridesAndContexts() throws {
         let manager = try manager(cache: true)
