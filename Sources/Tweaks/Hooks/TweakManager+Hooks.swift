@@ -33,14 +33,15 @@ extension TweakManager {
     /// Changes the manager's hooks or exposure log: every thread's cache gets the new
     /// ``ReadObservation`` with its settings, and reads take the observed path from now on.
     func changeObservation(_ change: (inout [any TweakHook], inout TweakExposureLog?) -> Void) {
+        let flag = owner.observedReads
         changeReadSettings { settings in
             var hooks = settings.observation?.hooks ?? []
             var log = settings.observation?.exposureLog
             change(&hooks, &log)
             settings.observation = ReadObservation.make(hooks: hooks, exposureLog: log)
+            // The flag is odd while something observes; changed under the manager's lock only.
+            if (settings.observation != nil) != flag.isOdd { flag.increment() }
         }
-        // Never reset: a manager that was observed once tests its settings on each read.
-        if owner.observedReads.load() == 0 { owner.observedReads.increment() }
     }
 
     /// A read that hooks or an exposure log observe: what ``evaluate(_:kind:check:usesTaskOverrides:trace:)``
@@ -171,6 +172,12 @@ extension TweakManager {
         event.source = source
         owner.providerDidReport(event)
     }
+}
+
+extension AtomicCounter {
+    /// Whether the value is odd: a flag that ``increment()`` turns over (``TweakManager/observedReads``).
+    @inline(__always)
+    var isOdd: Bool { load() & 1 != 0 }
 }
 
 /// The hooks of one observed read: the manager's, then the view's.

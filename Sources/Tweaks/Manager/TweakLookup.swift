@@ -165,7 +165,7 @@ extension TweakManager {
         _ key: TweakKey, kind: ReadKind = .value, check: (Tweak) -> String? = { _ in nil },
         usesTaskOverrides: Bool = true, trace: inout LookupTrace?
     ) -> LookupOutcome {
-        if _slowPath(observedReads.load() != 0), trace == nil {
+        if _slowPath(observedReads.isOdd), trace == nil {
             return evaluateObserved(key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides)
         }
         return evaluateUnobserved(key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, trace: &trace)

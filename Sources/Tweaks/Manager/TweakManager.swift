@@ -81,7 +81,7 @@ public final class TweakManager: Sendable {
     /// (``with(hooks:hints:)``, ``withoutExposures()``); empty for a manager made with
     /// ``init(tweakProviders:)``.
     let readOptions: ReadOptions
-    /// Nonzero once reads of this manager may be observed (a hook, an exposure log, or
+    /// Odd while reads of this manager are observed (a hook, an exposure log, or
     /// ``readOptions``): the one test a read makes before it pays for observation (see
     /// ``ReadObservation``). Freed in `deinit` of the manager that made it.
     let observedReads: AtomicCounter

@@ -130,6 +130,7 @@ struct HookReadPathTests {
         _ = try view.tweakWith(feature: "f", variable: "count")
         manager.removeAllHooks()
         #expect(manager.hooks.isEmpty)
+        #expect(!manager.observedReads.isOdd, "reads of a manager observed by nothing take the plain path again")
         _ = try view.tweakWith(feature: "f", variable: "count")
         _ = try manager.tweakWith(feature: "f", variable: "count")
         #expect(hook.total == 1)
