@@ -71,4 +71,14 @@ struct ExperimentDocumentTests {
         // The wrong experiment names none of its variants; the right one names its own.
         #expect(branches.map(\.condition.experiment) == [nil, "ok"])
     }
+
+    @Test("A Firebase template's condition names serve as variant ids")
+    func firebaseConditionNamesAreVariants() throws {
+        let manager = try FirebaseTemplateTests.manager()
+        let log = TweakExposureLog()
+        manager.exposureLog = log
+        let beta = manager.reading(for: TweakContext(randomizationID: "123", attributes: ["plan": "beta"]))
+        let exposure = try #require(beta.recordExposure(feature: "checkout", variable: "enabled"))
+        #expect(exposure.variant == "beta" && exposure.experiment == nil && exposure.layer == "firebase")
+    }
 }
