@@ -2,8 +2,8 @@ public import Tweaks
 
 /// The exposures recorded by the reads of one test, in order: only the reads `operation` makes
 /// (and its child tasks), so tests that run at the same time, on the same manager, never see each
-/// other's. Each is deduplicated by its manager's ``TweakExposurePolicy``, in memory of its own
-/// (another test's reads never hide one); the manager's ``TweakExposureLog`` still receives them as
+/// other's. Each is deduplicated by its manager's `TweakExposurePolicy`, in memory of its own
+/// (another test's reads never hide one); the manager's `TweakExposureLog` still receives them as
 /// usual. Exposures are recorded only by managers that have an exposure log.
 ///
 /// ```swift
@@ -20,7 +20,7 @@ public func capturingExposures(_ operation: () throws -> Void) rethrows -> [Twea
     return capture.exposures
 }
 
-/// The `async` form of ``capturingExposures(_:)-(()->Void)``.
+/// The `async` form of `capturingExposures(_:)`.
 public func capturingExposures(
     isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> Void
 ) async rethrows -> [TweakExposure] {
