@@ -412,10 +412,8 @@ final class Fixture: Sendable {
         accessor = ExampleAccessor(with: cached)
         let conditional = try! LocalTweakProvider(data: Data(Self.targetingDocument.utf8), name: "conditional")
         targeted = Self.stack(conditional, second, suiteName: suiteName, useCache: true)
-        hooked = Self.stack(example, second, suiteName: suiteName, useCache: true)
-        hooked.addHook(NoOpAfterHook())
-        hookedUncached = Self.stack(example, second, suiteName: suiteName, useCache: false)
-        hookedUncached.addHook(NoOpAfterHook())
+        hooked = Self.stack(example, second, suiteName: suiteName, useCache: true, hook: NoOpAfterHook())
+        hookedUncached = Self.stack(example, second, suiteName: suiteName, useCache: false, hook: NoOpAfterHook())
         exposing = Self.stack(conditional, second, suiteName: suiteName, useCache: true)
         exposing.exposureLog = TweakExposureLog(policy: .oncePerVariant)
     }
@@ -435,13 +433,15 @@ final class Fixture: Sendable {
 
     /// Ephemeral overrides, UserDefaults overrides, a second local file, the example defaults.
     static func stack(
-        _ example: LocalTweakProvider, _ second: LocalTweakProvider, suiteName: String, useCache: Bool
+        _ example: LocalTweakProvider, _ second: LocalTweakProvider, suiteName: String, useCache: Bool,
+        hook: (any TweakHook)? = nil
     ) -> TweakManager {
         let session = EphemeralTweakProvider(name: "session", values: ["session": ["override": true]])
         let manager = TweakManager(tweakProviders: [
             session, UserDefaultsTweakProvider(userDefaults: UserDefaults(suiteName: suiteName)!), second, example,
         ])
         manager.useCache = useCache
+        if let hook { manager.addHook(hook) }
         return manager
     }
 
