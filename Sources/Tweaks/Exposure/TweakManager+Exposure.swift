@@ -23,21 +23,23 @@ extension TweakManager {
     @discardableResult
     public func recordExposure(feature: String, variable: String) -> TweakExposure? {
         let key = TweakKey(feature: feature, variable: variable)
-        let settings = threadCache().settings
-        guard let log = settings.observation?.exposureLog else { return nil }
+        let cache = threadCache()
+        guard let log = cache.settings.observation?.exposureLog else { return nil }
         var noTrace: LookupTrace?
         let outcome = evaluateUnobserved(
             key, kind: .value, check: { _ in nil }, usesTaskOverrides: true, trace: &noTrace)
         return expose(
-            outcome, key: key, context: boundContext ?? TweakContext.scoped ?? settings.context,
-            settings: settings, to: log)
+            outcome, key: key, context: boundContext ?? TweakContext.scoped ?? cache.settings.context,
+            ambientContext: cache.settings.context, to: log)
     }
 
-    /// Records the exposure of `outcome` in `log` when targeting decided it and the policy admits
-    /// it; a task's exposure capture (tests) gets it first, deduplicated on its own.
+    /// Records the exposure of `outcome` (a read for `context`) in `log` when targeting decided it
+    /// and the policy admits it; a task's exposure capture (tests) gets it first, deduplicated on
+    /// its own. `ambientContext` is the manager's own context, whose new randomization id empties
+    /// the log's memory.
     @discardableResult
     func expose(
-        _ outcome: borrowing LookupOutcome, key: TweakKey, context: TweakContext?, settings: TweakCache.Settings,
+        _ outcome: borrowing LookupOutcome, key: TweakKey, context: TweakContext?, ambientContext: TweakContext?,
         to log: TweakExposureLog
     ) -> TweakExposure? {
         guard let branch = outcome.decidingBranch, let tweak = outcome.tweak, let layer = outcome.layer else {
@@ -48,7 +50,7 @@ extension TweakManager {
         let capture = ExposureCapture.active
         let admitted = log.admits(
             key: key, value: tweak.value, variant: condition.name, randomizationID: randomizationID,
-            ambientID: settings.context?.randomizationID)
+            ambientID: ambientContext?.randomizationID)
         guard admitted || capture != nil else { return nil }
         let exposure = TweakExposure(
             key: key, value: tweak.value, variant: condition.name, experiment: condition.experiment,

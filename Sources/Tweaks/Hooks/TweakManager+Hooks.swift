@@ -58,23 +58,28 @@ extension TweakManager {
             return evaluateUnobserved(
                 key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, trace: &noTrace)
         }
-        let settings = threadCache().settings
-        let managerHooks = settings.observation?.hooks ?? []
-        let exposureLog = readOptions.recordsExposures ? settings.observation?.exposureLog : nil
-        let readContext = boundContext ?? TweakContext.scoped ?? settings.context
+        // Fields read one by one: a copy of the whole settings would retain each of them.
+        let cache = threadCache()
+        let observation = cache.settings.observation
+        let managerHooks = observation?.hooks ?? []
+        let exposureLog = readOptions.recordsExposures ? observation?.exposureLog : nil
         guard !managerHooks.isEmpty || !readOptions.hooks.isEmpty else {
             let outcome = evaluateUnobserved(
                 key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, trace: &noTrace)
-            if let exposureLog { expose(outcome, key: key, context: readContext, settings: settings, to: exposureLog) }
+            if let exposureLog, outcome.decidingBranch != nil {
+                expose(
+                    outcome, key: key, context: boundContext ?? TweakContext.scoped ?? cache.settings.context,
+                    ambientContext: cache.settings.context, to: exposureLog)
+            }
             return outcome
         }
+        let readContext = boundContext ?? TweakContext.scoped ?? cache.settings.context
         thread.isObservingRead = true
         defer { thread.isObservingRead = false }
         let run = HookRun(managerHooks: managerHooks, viewHooks: readOptions.hooks)
         var hookContext = TweakHookContext(
-            key: key, declaredType: kind == .featureFlag ? .bool : settings.schema.type(of: key),
-            isFeatureFlag: kind == .featureFlag, context: readContext, hints: readOptions.hints,
-            providers: tweakProviders)
+            key: key, isFeatureFlag: kind == .featureFlag, context: readContext, hints: readOptions.hints,
+            schema: cache.settings.schema, providers: tweakProviders)
         return withUnsafeTemporaryAllocation(of: TweakHookData.self, capacity: run.count) { data in
             data.initialize(repeating: TweakHookData())
             defer { data.deinitialize() }
@@ -98,9 +103,12 @@ extension TweakManager {
                 extended ? TweakManager(base: owner, context: hookContext.context, options: readOptions) : self
             let outcome = evaluator.evaluateUnobserved(
                 key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, trace: &noTrace)
-            let evaluation = evaluation(of: outcome, key: key, context: hookContext.context, schema: settings.schema)
+            let evaluation = evaluation(
+                of: outcome, key: key, context: hookContext.context, schema: cache.settings.schema)
             if let exposureLog {
-                expose(outcome, key: key, context: hookContext.context, settings: settings, to: exposureLog)
+                expose(
+                    outcome, key: key, context: hookContext.context, ambientContext: cache.settings.context,
+                    to: exposureLog)
             }
             // after, error, finally: the view's hooks, then the manager's, each list reversed.
             if hookFailure == nil, evaluation.reason != .error {
