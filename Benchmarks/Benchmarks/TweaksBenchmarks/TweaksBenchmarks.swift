@@ -133,7 +133,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-: the idle check every read makes, and
+    // 4. Task-local overrides (TweaksTesting's mechanism): the idle check every read makes, and
     //    reads inside a scope.
     Benchmark("Idle override check (TweakOverrides.current outside any scope)") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(TweakOverrides.current) }
