@@ -51,7 +51,7 @@ enum CatalogTable {
             if !entry.conditionalValues.isEmpty, !isHidden {
                 let values = entry.conditionalValues.map { conditional in
                     TweakJSON.object([
-                        "condition": .string(conditional.condition), "value": conditional.value.map(jsonOf) ?? .null,
+                        "condition": .string(conditional.condition), "value": conditional.value.map(\.asJSON) ?? .null,
                     ])
                 }
                 fields.append(("conditionalValues", .json(.array(values))))
@@ -60,17 +60,6 @@ enum CatalogTable {
             return "  {" + members.joined(separator: ", ") + "}"
         }
         return objects.isEmpty ? "[]" : "[\n" + objects.joined(separator: ",\n") + "\n]"
-    }
-}
-
-/// `value` as JSON.
-private func jsonOf(_ value: TweakValue) -> TweakJSON {
-    switch value {
-    case .bool(let flag): .bool(flag)
-    case .int(let number): .int(number)
-    case .double(let number): .double(number)
-    case .string(let text): .string(text)
-    case .json(let json): json
     }
 }
 

@@ -112,6 +112,27 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(accessor.maintenanceMode) }
     }
 
+    // 3b. Hooks and exposures (issue 27). Compare with "tweakWith cached hit", "tweakWith uncached,
+    //     hit in provider 4 of 4 (Int)" and "tweakWith context, percent condition …": a manager
+    //     without hooks or exposure log pays one branch; a duplicate exposure allocates nothing.
+    Benchmark("tweakWith cached hit, one no-op after hook") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try fixture.hooked.tweakWith(feature: "general", variable: "meaning_of_life"))
+        }
+    }
+    Benchmark("tweakWith uncached, hit in provider 4 of 4 (Int), one no-op after hook") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try fixture.hookedUncached.tweakWith(feature: "general", variable: "meaning_of_life"))
+        }
+    }
+    Benchmark("tweakWith context, percent condition, a duplicate exposure (once per variant)") { benchmark in
+        let user = fixture.exposing.reading(for: TweakContext(randomizationID: "user-1"))
+        _ = try user.tweakWith(feature: "general", variable: "rollout")
+        for _ in benchmark.scaledIterations {
+            blackHole(try user.tweakWith(feature: "general", variable: "rollout"))
+        }
+    }
+
     // 4. Task-local overrides (TweaksTesting's mechanism): the idle check every read makes, and
     //    reads inside a scope.
     Benchmark("Idle override check (TweakOverrides.current outside any scope)") { benchmark in
@@ -336,6 +357,11 @@ final class AlternatingSource: RemoteTweakSource {
     }
 }
 
+/// A hook whose only stage, `after`, does nothing: the cost of observing a read.
+struct NoOpAfterHook: TweakHook {
+    func after(_ context: TweakHookContext, evaluation: TweakEvaluation, data: inout TweakHookData) throws {}
+}
+
 /// The stacks and inputs the benchmarks share, built once.
 final class Fixture: Sendable {
     static let shared = Fixture()
@@ -354,6 +380,12 @@ final class Fixture: Sendable {
     let accessor: ExampleAccessor
     /// The benchmarks' stack with a last provider whose tweaks have conditional values.
     let targeted: TweakManager
+    /// The cached stack with one `after` hook that does nothing.
+    let hooked: TweakManager
+    /// The uncached stack with one `after` hook that does nothing.
+    let hookedUncached: TweakManager
+    /// ``targeted`` with an exposure log (once per variant).
+    let exposing: TweakManager
 
     private init() {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -380,6 +412,10 @@ final class Fixture: Sendable {
         accessor = ExampleAccessor(with: cached)
         let conditional = try! LocalTweakProvider(data: Data(Self.targetingDocument.utf8), name: "conditional")
         targeted = Self.stack(conditional, second, suiteName: suiteName, useCache: true)
+        hooked = Self.stack(example, second, suiteName: suiteName, useCache: true, hook: NoOpAfterHook())
+        hookedUncached = Self.stack(example, second, suiteName: suiteName, useCache: false, hook: NoOpAfterHook())
+        exposing = Self.stack(conditional, second, suiteName: suiteName, useCache: true)
+        exposing.exposureLog = TweakExposureLog(policy: .oncePerVariant)
     }
 
     /// A custom-signal and a percent condition (see Docs/Targeting.md).
@@ -397,13 +433,15 @@ final class Fixture: Sendable {
 
     /// Ephemeral overrides, UserDefaults overrides, a second local file, the example defaults.
     static func stack(
-        _ example: LocalTweakProvider, _ second: LocalTweakProvider, suiteName: String, useCache: Bool
+        _ example: LocalTweakProvider, _ second: LocalTweakProvider, suiteName: String, useCache: Bool,
+        hook: (any TweakHook)? = nil
     ) -> TweakManager {
         let session = EphemeralTweakProvider(name: "session", values: ["session": ["override": true]])
         let manager = TweakManager(tweakProviders: [
             session, UserDefaultsTweakProvider(userDefaults: UserDefaults(suiteName: suiteName)!), second, example,
         ])
         manager.useCache = useCache
+        if let hook { manager.addHook(hook) }
         return manager
     }
 

@@ -25,8 +25,9 @@ package struct LocalTweakDefinition: Sendable, Hashable {
 ///
 /// Top-level keys that start with `$` are not features: they belong to the format. Known today:
 /// `"$schemaVersion"`, an optional integer: the format version the document is written for
-/// (``currentSchemaVersion`` when absent); and `"$conditions"`, the targeting conditions that
-/// entries' `ConditionalValues` refer to (see ``ConditionReader`` and `Docs/Targeting.md`).
+/// (``currentSchemaVersion`` when absent); `"$conditions"`, the targeting conditions that
+/// entries' `ConditionalValues` refer to (see ``ConditionReader`` and `Docs/Targeting.md`); and
+/// `"$experiments"`, the experiments whose variants are conditions (see `Docs/Experiments.md`).
 ///
 /// With `allowsBareValues` (remote documents), a variable may also map straight to its value when
 /// that value is not an object: `{"checkout": {"enabled": true, "limits": [1, 2]}}`. An object is
@@ -255,8 +256,14 @@ extension LocalTweaksDocument {
                 targeting.readConditions(conditions.value)
                 forwardTargetingIssues(feature: nil, variable: nil)
             }
+            if let experiments = features.first(where: { $0.key == ConditionReader.experimentsKey }) {
+                targeting.readExperiments(experiments.value)
+                forwardTargetingIssues(feature: nil, variable: nil)
+            }
             for feature in features {
-                if feature.key == ConditionReader.conditionsKey { continue }
+                if feature.key == ConditionReader.conditionsKey || feature.key == ConditionReader.experimentsKey {
+                    continue
+                }
                 if feature.key.hasPrefix("$") {
                     readFormatKey(feature)
                     continue

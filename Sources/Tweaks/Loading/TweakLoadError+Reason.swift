@@ -23,6 +23,7 @@ extension TweakLoadError {
             case controlCharacterInName(kind: String, name: String)
             case unsupportedFormatVersion(Int)
             case invalidCondition(condition: String, detail: String)
+            case invalidExperiment(experiment: String, detail: String)
             case undefinedCondition(String)
             case invalidFieldValue(field: String, value: String, expected: String)
             case invalidPropertyList(String)
@@ -82,6 +83,12 @@ extension TweakLoadError {
         public static func invalidCondition(_ condition: String, detail: String) -> Reason {
             Reason(.invalidCondition(condition: condition, detail: detail))
         }
+        /// An experiment of `"$experiments"` (named `experiment`) is wrong: a variant that names no
+        /// condition, a condition in two experiments, a field of the wrong type; `detail` says
+        /// which. Remote documents read it as a warning: the experiment is then not named.
+        public static func invalidExperiment(_ experiment: String, detail: String) -> Reason {
+            Reason(.invalidExperiment(experiment: experiment, detail: detail))
+        }
         /// A tweak has a conditional value for a condition the document does not define.
         public static func undefinedCondition(_ condition: String) -> Reason { Reason(.undefinedCondition(condition)) }
 
@@ -103,10 +110,12 @@ extension TweakLoadError {
         /// The field or key the reason is about: of ``wrongType(field:expected:found:)``,
         /// ``missingField(_:)``, ``unknownField(_:)``, ``duplicateKey(_:)`` and
         /// ``invalidFieldValue(field:value:expected:)``; the condition's name of
-        /// ``invalidCondition(_:detail:)`` and ``undefinedCondition(_:)``; otherwise `nil`.
+        /// ``invalidCondition(_:detail:)`` and ``undefinedCondition(_:)``; the experiment's name of
+        /// ``invalidExperiment(_:detail:)``; otherwise `nil`.
         public var field: String? {
             switch code {
             case .invalidCondition(let condition, _), .undefinedCondition(let condition): condition
+            case .invalidExperiment(let experiment, _): experiment
             case .wrongType(let field, _, _): field
             case .invalidFieldValue(let field, _, _): field
             case .missingField(let field), .unknownField(let field), .duplicateKey(let field): field
@@ -126,7 +135,7 @@ extension TweakLoadError {
             case .controlCharacterInName(_, let name): name
             case .unreadable(let text), .unsupportedEncoding(let text), .invalidJSON(let text),
                 .numberOutOfRange(let text), .emptyName(let text), .invalidCondition(_, let text),
-                .invalidPropertyList(let text):
+                .invalidExperiment(_, let text), .invalidPropertyList(let text):
                 text
             case .otherFormat(let format): format.description
             default: nil
@@ -162,6 +171,7 @@ extension TweakLoadError {
             case .controlCharacterInName(let kind, let name):
                 "the \(kind) name \(TweakValue.string(name).jsonText) holds a control character"
             case .invalidCondition(let condition, let detail): "condition \"\(condition)\": \(detail)"
+            case .invalidExperiment(let experiment, let detail): "experiment \"\(experiment)\": \(detail)"
             case .undefinedCondition(let condition):
                 "condition \"\(condition)\" is not defined in \"\(ConditionReader.conditionsKey)\""
             case .invalidFieldValue(let field, let value, let expected):

@@ -24,6 +24,8 @@ final class TweakCache {
         var context: TweakContext?
         /// The manager's ``TweakManager/schema``: read by a lookup without a lock.
         var schema = TweakSchema([])
+        /// The manager's hooks and exposure log; `nil` when nothing observes its reads.
+        var observation: ReadObservation?
     }
 
     // Only the owning thread accesses these, one access at a time (no access spans a call out),

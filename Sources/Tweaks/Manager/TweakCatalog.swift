@@ -81,7 +81,11 @@ extension TweakManager {
             var resolved: Tweak?
             var failure: String?
             do {
-                resolved = try tweakIfPresent(key)
+                // A catalog (a debug menu) is no read of the app's: no hook runs, nothing is exposed.
+                var noTrace: LookupTrace?
+                resolved = try evaluateUnobserved(
+                    key, kind: .value, check: { _ in nil }, usesTaskOverrides: true, trace: &noTrace
+                ) { try $0.get() }
             } catch {
                 failure = String(describing: error)
             }

@@ -27,6 +27,9 @@ public struct TweakEvaluation: Sendable, CustomStringConvertible {
         public static let notFound = Reason(name: "NOT_FOUND")
         /// Layers have the tweak, but none could give a usable value (``TweakEvaluation/failure``).
         public static let error = Reason(name: "ERROR")
+        /// An ``TweakManager/isFeatureEnabled(_:)`` read answered from the cache, which keeps the
+        /// answer but not the layer that gave it (what a hook sees of such a read).
+        public static let cached = Reason(name: "CACHED")
 
         /// ``name``.
         public var description: String { name }
@@ -42,6 +45,8 @@ public struct TweakEvaluation: Sendable, CustomStringConvertible {
     public let reason: Reason
     /// The name of the condition that decided the value (the variant), when conditional values did.
     public let condition: String?
+    /// The experiment the document names for ``condition`` (`"$experiments"`), when it names one.
+    public let experiment: String?
     /// The micro-percentiles of the percent conditions evaluated for the decision, by seed.
     public let microPercentiles: [TweakTargetingDecision.Percentile]
     /// The answers passed over before the winner (a value of another type, a failed decryption),
@@ -73,14 +78,15 @@ extension TweakManager {
         let winner = trace?.winningIndex.map { answers[$0] }
         let passedOver = answers.prefix(trace?.winningIndex ?? answers.count).filter { $0.answer.failure != nil }
         return TweakEvaluation(
-            key: key, tweak: outcome.tweak, layer: winner?.provider, reason: reason(of: outcome),
-            condition: outcome.decidedByCondition, microPercentiles: winner?.decision?.microPercentiles ?? [],
+            key: key, tweak: outcome.tweak, layer: winner?.provider, reason: reason(of: outcome, schema: schema),
+            condition: outcome.decidedByCondition, experiment: outcome.decidingCondition?.experiment,
+            microPercentiles: winner?.decision?.microPercentiles ?? [],
             passedOver: Array(passedOver),
             failure: outcome.tweak == nil ? outcome.firstFailure.map { String(describing: $0) } : nil)
     }
 
-    /// The reason of `outcome`.
-    func reason(of outcome: borrowing LookupOutcome) -> TweakEvaluation.Reason {
+    /// The reason of `outcome`, whose providers declare types as `schema` says.
+    func reason(of outcome: borrowing LookupOutcome, schema: TweakSchema) -> TweakEvaluation.Reason {
         guard outcome.tweak != nil, let layer = outcome.layer else {
             if outcome.layer == -1 { return .notFound }
             return outcome.firstFailure == nil ? .notFound : .error

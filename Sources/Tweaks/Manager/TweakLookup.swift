@@ -73,6 +73,24 @@ enum LookupOutcome: ~Copyable {
     /// The name of ``decidingCondition``: the variant.
     var decidedByCondition: String? { decidingCondition?.name }
 
+    /// The conditional values that decided the answer, and the index of the deciding branch.
+    var decidingBranch: (targeting: TweakTargeting, index: Int)? {
+        switch self {
+        case .cached: nil
+        case .cachedFlag: nil
+        case .walked(let walk): walk.decidingBranch
+        }
+    }
+
+    /// A feature-flag read's answer from the cache, which keeps no tweak.
+    var cachedFlag: Bool? {
+        switch self {
+        case .cached: nil
+        case .cachedFlag(let flag): flag
+        case .walked: nil
+        }
+    }
+
     /// The answer of a feature-flag read: the `enabled` tweak's Boolean value, else `false`.
     var isEnabled: Bool {
         switch self {
@@ -202,12 +220,27 @@ extension TweakManager {
     /// The read's own use of the outcome is `finish` (a `tweakWith` moves the tweak out of it).
     /// Inlined into each read, with `finish` inlined into each of its paths, so that a cached answer
     /// builds and destroys no outcome it does not use; the rest is
-    /// ``evaluateUncached(_:kind:check:usesTaskOverrides:cache:trace:)``.
+    /// ``evaluateUncached(_:kind:check:usesTaskOverrides:cache:trace:)``. A read of a manager
+    /// with hooks or an exposure log goes through ``evaluateObserved(_:kind:check:usesTaskOverrides:)``
+    /// (one predictable branch otherwise); a trace (`explain`, the editor) is never observed.
     @inline(__always)
     func evaluate<Result: ~Copyable>(
         _ key: TweakKey, kind: ReadKind = .value, check: (Tweak) -> String? = { _ in nil },
         usesTaskOverrides: Bool = true, trace: inout LookupTrace?,
         then finish: (consuming LookupOutcome) throws -> Result
+    ) rethrows -> Result {
+        if _slowPath(observedReads.isOdd), trace == nil {
+            return try finish(evaluateObserved(key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides))
+        }
+        return try evaluateUnobserved(
+            key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, trace: &trace, then: finish)
+    }
+
+    /// ``evaluate(_:kind:check:usesTaskOverrides:trace:then:)`` without hooks and exposures.
+    @inline(__always)
+    func evaluateUnobserved<Result: ~Copyable>(
+        _ key: TweakKey, kind: ReadKind, check: (Tweak) -> String?, usesTaskOverrides: Bool,
+        trace: inout LookupTrace?, then finish: (consuming LookupOutcome) throws -> Result
     ) rethrows -> Result {
         if usesTaskOverrides, TweakOverrides.active != nil {
             return try finish(

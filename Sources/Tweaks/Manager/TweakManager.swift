@@ -54,6 +54,8 @@ public final class TweakManager: Sendable {
         /// `typeCheck` failure, by provider. Kept here, not with the provider, because another
         /// manager of the same provider has another schema.
         var typeCheckFailures: [ObjectIdentifier: TweakProviderEvent] = [:]
+        /// The hooks and exposure handlers whose failure was reported (``TweakHook``): each once.
+        var reportedObservationFailures: Set<String> = []
     }
 
     let state: Locked<State>
@@ -77,6 +79,14 @@ public final class TweakManager: Sendable {
     let boundContext: TweakContext?
     /// The manager a contextual one reads for; `nil` for a manager made with ``init(tweakProviders:)``.
     private let base: TweakManager?
+    /// What the reads of this manager view add: per-read hooks, hints, no exposure
+    /// (``with(hooks:hints:)``, ``withoutExposures()``); empty for a manager made with
+    /// ``init(tweakProviders:)``.
+    let readOptions: ReadOptions
+    /// Odd while reads of this manager are observed (a hook, an exposure log, or
+    /// ``readOptions``): the one test a read makes before it pays for observation (see
+    /// ``ReadObservation``). Freed in `deinit` of the manager that made it.
+    let observedReads: AtomicCounter
 
     /// A manager that asks `tweakProviders` in order: the first has the highest priority.
     public init(tweakProviders: [any TweakProvider]) {
@@ -91,14 +101,16 @@ public final class TweakManager: Sendable {
         self.cacheVersion = AtomicCounter()
         self.boundContext = nil
         self.base = nil
+        self.readOptions = ReadOptions()
+        self.observedReads = AtomicCounter()
         TweakChangeRouter.shared.register(self, for: tweakProviders)
         // Values of another type than declared are heard from the start, not only at a read.
         for provider in tweakProviders { checkDeclaredTypes(after: .everything, from: provider) }
     }
 
     /// A contextual manager: `base`'s providers, schema, cache, settings and observers, with
-    /// `context` for every read.
-    private init(base: TweakManager, context: TweakContext) {
+    /// `context` (when not `nil`) for every read and `options` for every read.
+    init(base: TweakManager, context: TweakContext?, options: ReadOptions) {
         self.tweakProviders = base.tweakProviders
         self.mutableTweakProvider = base.mutableTweakProvider
         self.state = base.state
@@ -108,6 +120,8 @@ public final class TweakManager: Sendable {
         self.cacheVersion = base.cacheVersion
         self.boundContext = context
         self.base = base
+        self.readOptions = options
+        self.observedReads = options.isEmpty ? base.observedReads : ReadOptions.alwaysObserved
     }
 
     /// This manager reading for `context`: the one way to read for a user or a request. Every read
@@ -122,14 +136,21 @@ public final class TweakManager: Sendable {
     /// let tweaks = GeneratedTweakAccessor(with: user)
     /// ```
     public func reading(for context: TweakContext) -> TweakManager {
-        TweakManager(base: base ?? self, context: context)
+        TweakManager(base: base ?? self, context: context, options: readOptions)
     }
+
+    /// The manager that owns the providers, cache and settings: this one, or the manager a
+    /// contextual one was made from.
+    var owner: TweakManager { base ?? self }
 
     deinit {
         // A contextual manager owns nothing of its own: its base does.
         guard base == nil else { return }
         TweakChangeRouter.shared.unregister(managerID: id, from: tweakProviders)
-        defer { cacheVersion.deallocate() }
+        defer {
+            cacheVersion.deallocate()
+            observedReads.deallocate()
+        }
         let (subscribers, eventSubscribers) = state.withLock {
             (Array($0.subscribers.values), Array($0.eventSubscribers.values))
         }

@@ -25,6 +25,8 @@ final class ThreadLocalCaches {
     /// this thread, right after that provider had no `enabled` tweak for the feature. Its default
     /// verdict (the `enabled` tweak) is then known to be `false`, and answers without a lookup.
     @exclusivity(unchecked) var verdictAfterMiss: ObjectIdentifier?
+    /// Whether this thread runs the hooks of a read: a read a hook makes is not observed again.
+    @exclusivity(unchecked) var isObservingRead = false
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()

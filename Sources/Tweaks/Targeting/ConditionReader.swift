@@ -17,6 +17,8 @@
 struct ConditionReader {
     /// The top-level key of the named conditions.
     static let conditionsKey = "$conditions"
+    /// The top-level key of the experiments whose variants are conditions (see `ExperimentReader`).
+    static let experimentsKey = "$experiments"
     /// The entry field of the conditional values: an object from condition name to value.
     static let conditionalValuesField = "ConditionalValues"
 
@@ -30,7 +32,7 @@ struct ConditionReader {
     let isStrict: Bool
     private(set) var issues: [Issue] = []
     /// The conditions read, in document order.
-    private(set) var conditions: [NamedCondition] = []
+    var conditions: [NamedCondition] = []
     /// The index in ``conditions`` of each name: a lookup per conditional value, not a walk over
     /// every condition (which made documents with many conditions quadratic to read).
     private var conditionIndexes: [String: Int] = [:]

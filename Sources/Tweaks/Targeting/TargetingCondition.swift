@@ -53,4 +53,6 @@ indirect enum TargetingCondition: Sendable, Hashable {
 struct NamedCondition: Sendable, Hashable {
     let name: String
     let condition: TargetingCondition
+    /// The experiment whose variant this condition is (`"$experiments"`); `nil` when none names it.
+    var experiment: String? = nil
 }

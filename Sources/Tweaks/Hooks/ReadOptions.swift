@@ -1,0 +1,17 @@
+/// What a manager view adds to each of its reads (``TweakManager/with(hooks:hints:)``,
+/// ``TweakManager/withoutExposures()``).
+struct ReadOptions: Sendable {
+    /// Hooks for the view's reads, run after the manager's `before` hooks and before its others.
+    var hooks: [any TweakHook] = []
+    /// OpenFeature's hook hints, handed to every hook of the view's reads.
+    var hints: [String: TweakValue] = [:]
+    /// Whether the view's reads record exposures; `false` for a debug menu or a prefetch.
+    var recordsExposures = true
+
+    /// Whether the options change nothing.
+    var isEmpty: Bool { hooks.isEmpty && hints.isEmpty && recordsExposures }
+
+    /// The observation flag of a view with options: always set, so that its reads take the
+    /// observed path. Lives as long as the process.
+    static let alwaysObserved = AtomicCounter(1)
+}

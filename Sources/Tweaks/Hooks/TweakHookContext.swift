@@ -1,0 +1,25 @@
+/// What a hook is told about the read it runs around (OpenFeature's hook context): immutable,
+/// except that each `before` stage sees the context as the earlier ones extended it.
+public struct TweakHookContext: Sendable {
+    /// The tweak read (OpenFeature's flag key).
+    public let key: TweakKey
+    /// The type the manager's schema declares for the tweak; `nil` when undeclared. A feature
+    /// flag read (``TweakManager/isFeatureEnabled(_:)``) asks for ``TweakType/bool``. Looked up
+    /// when asked, so that a hook that does not ask costs no lookup.
+    public var declaredType: TweakType? { isFeatureFlag ? .bool : schema.type(of: key) }
+    /// Whether the read is ``TweakManager/isFeatureEnabled(_:)``.
+    public let isFeatureFlag: Bool
+    /// The read's context (OpenFeature's evaluation context): in `before`, with the additions of
+    /// the earlier `before` stages; in the later stages, the context the evaluation used.
+    public internal(set) var context: TweakContext?
+    /// The hints given with the read (``TweakManager/with(hooks:hints:)``), the same for every
+    /// hook and stage.
+    public let hints: [String: TweakValue]
+    /// The manager's schema, where ``declaredType`` is looked up.
+    let schema: TweakSchema
+    /// The manager's providers, shared with the manager (no copy per read).
+    let providers: [any TweakProvider]
+
+    /// The names of the manager's providers in priority order (OpenFeature's provider metadata).
+    public var providerNames: [String] { providers.map(\.name) }
+}

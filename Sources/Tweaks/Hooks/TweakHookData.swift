@@ -1,0 +1,24 @@
+/// One hook's own data for one evaluation: made empty before the hook's first stage, carried to
+/// its later stages, never shared with another hook or evaluation (OpenFeature's hook data).
+///
+/// ```swift
+/// func before(_ context: TweakHookContext, data: inout TweakHookData) throws -> TweakContext? {
+///     data["start"] = Date()
+///     return nil
+/// }
+/// ```
+public struct TweakHookData: Sendable {
+    private var values: [String: any Sendable] = [:]
+
+    /// Empty data.
+    public init() {}
+
+    /// The value stored under `name`.
+    public subscript(name: String) -> (any Sendable)? {
+        get { values[name] }
+        set { values[name] = newValue }
+    }
+
+    /// Whether nothing is stored.
+    public var isEmpty: Bool { values.isEmpty }
+}
