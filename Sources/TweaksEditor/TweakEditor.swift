@@ -1,0 +1,394 @@
+public import Foundation
+public import Tweaks
+
+#if canImport(Combine)
+    public import Combine
+#endif
+
+/// The model of an in-app override editor (a debug menu): every tweak a manager knows as a
+/// ``TweakEditorRow`` — local declarations, remote-only keys and overrides — grouped, searchable,
+/// filterable and pinnable; edits checked by the manager's schema and written to one layer chosen
+/// explicitly; a preview of what another user would see; provider status; export, import, share
+/// text and deep links. Platform-neutral: the SwiftUI and UIKit views of `TweaksUI` show it, and
+/// it works (and is tested) without them.
+///
+/// ```swift
+/// let overrides = try OverridesFileTweakProvider(fileURL: overridesURL)
+/// let manager = TweakManager(tweakProviders: [overrides, remote, defaults])
+/// let editor = try TweakEditor(manager: manager, writableLayer: overrides)
+/// editor.searchText = "checkout"
+/// try editor.set("12", for: TweakKey(feature: "checkout", variable: "max_items"))
+/// ```
+///
+/// Live: every change a provider announces remakes the rows it names (only those), and each
+/// provider event refreshes ``providerStatus``. Observable from SwiftUI (`ObservableObject` where
+/// Combine exists) and, from UIKit or anywhere, through ``onRowsChange`` and ``onStatusChange``.
+@MainActor
+public final class TweakEditor {
+    /// The group of tweaks that declare none: shown last.
+    public nonisolated static let ungroupedName = TweakCatalog.ungroupedName
+    /// The name of the section of pinned rows, shown first.
+    public nonisolated static let pinnedSectionName = "Pinned"
+
+    /// Visible rows under one heading: ``TweakEditor/pinnedSectionName`` or a group.
+    public struct Section: Sendable, Identifiable {
+        /// The heading.
+        public let name: String
+        /// The rows, sorted by feature and variable.
+        public let rows: [TweakEditorRow]
+        /// ``name``.
+        public var id: String { name }
+    }
+
+    /// The manager edited.
+    public let manager: TweakManager
+    /// The manager's mutable providers, highest priority first: the layers edits may go to.
+    public let writableLayers: [any MutableTweakProvider]
+    /// The layer edits go to; `nil` until one is chosen (``chooseWritableLayer(_:)``): never
+    /// guessed, so that a launch-argument layer does not capture the writes meant for a file.
+    public private(set) var writableLayer: (any MutableTweakProvider)?
+
+    /// Every row, sorted by group (``ungroupedName`` last), then feature and variable.
+    public private(set) var rows: [TweakEditorRow] = []
+    /// The rows that pass ``filter`` and ``searchText``: the pinned ones first, then by group.
+    public private(set) var sections: [Section] = []
+
+    /// The search: rows whose feature, variable, title, description or group contain it (any case).
+    public var searchText = "" {
+        willSet { willChange() }
+        didSet { if searchText != oldValue { updateSections() } }
+    }
+    /// Which rows are shown.
+    public var filter = TweakEditorFilter.everything {
+        willSet { willChange() }
+        didSet { if filter != oldValue { updateSections() } }
+    }
+    /// The context of another user whose values the rows preview (``TweakEditorRow/preview``):
+    /// randomization id and attributes. `nil`: no preview.
+    public var previewContext: TweakContext? {
+        willSet { willChange() }
+        didSet { refreshPreviews() }
+    }
+    /// The pinned tweaks, kept by the pin store.
+    public private(set) var pins: Set<TweakKey>
+    /// Why the pin store could not load or save the pins, when it could not.
+    public private(set) var pinStoreProblem: String?
+    /// Each provider's status, in priority order: health, last success, next retry, event stream.
+    public private(set) var providerStatus: [TweakEditorProviderStatus] = []
+    /// Asks the remote layer for a newer document now ("refresh now") and returns what happened in
+    /// words; `nil` when the stack has nothing to refresh. `TweaksRemote`'s provider, for example:
+    /// `{ await remote.fetchAndActivate().status.description }`.
+    public var refreshAction: (@Sendable () async -> String)? {
+        willSet { willChange() }
+    }
+
+    /// Called after rows changed: the keys of the changed rows, or `nil` when any may have (a
+    /// reload, a new filter). A UIKit table reloads those rows.
+    public var onRowsChange: (@MainActor (Set<TweakKey>?) -> Void)?
+    /// Called after ``providerStatus`` changed.
+    public var onStatusChange: (@MainActor () -> Void)?
+
+    #if canImport(Combine)
+        /// Incremented before every change: what makes SwiftUI re-render (`ObservableObject`).
+        @Published public private(set) var revision = 0
+    #else
+        /// Incremented before every change.
+        public private(set) var revision = 0
+    #endif
+
+    let pinStore: (any TweakPinStore)?
+    let today: @Sendable () -> TweakDay
+    /// Where each row is in ``rows``.
+    private var rowIndex: [TweakKey: Int] = [:]
+    /// The keys some layer stores encrypted.
+    private var encryptedKeys = Set<TweakKey>()
+    /// The manager reading for ``previewContext``.
+    private var previewManager: TweakManager?
+    /// The event-stream state each provider last reported (`nil`: it has no event stream).
+    private var eventStreamStates: [String: TweakProviderEvent] = [:]
+    /// The tasks that follow the manager's changes and provider events; cancelled in `deinit`.
+    private let liveTasks = Locked<[Task<Void, Never>]>([])
+    /// How many rows were made since the editor was: live updates remake only affected rows.
+    private(set) var rowBuildCount = 0
+
+    /// An editor of `manager` that writes to `writableLayer`, one of the manager's mutable
+    /// providers (`nil`: read-only until ``chooseWritableLayer(_:)``).
+    ///
+    /// - Parameters:
+    ///   - pinStore: where pins are kept between launches; `nil` keeps them for this run.
+    ///   - today: the day lifecycle badges (expired, stale) are decided for.
+    /// - Throws: ``TweakEditorError`` when `writableLayer` is not one of the manager's providers.
+    public init(
+        manager: TweakManager, writableLayer: (any MutableTweakProvider)?, pinStore: (any TweakPinStore)? = nil,
+        today: @escaping @Sendable () -> TweakDay = { TweakDay(Date()) }
+    ) throws(TweakEditorError) {
+        self.manager = manager
+        self.writableLayers = manager.tweakProviders.compactMap { $0 as? any MutableTweakProvider }
+        self.pinStore = pinStore
+        self.today = today
+        var problem: String?
+        do {
+            pins = try pinStore?.loadPins() ?? []
+        } catch {
+            pins = []
+            problem = "pins not loaded: \(error)"
+        }
+        pinStoreProblem = problem
+        if let writableLayer {
+            guard writableLayers.contains(where: { $0 === writableLayer }) else {
+                throw TweakEditorError(
+                    source: writableLayer.name, "is not a provider of the manager: choose one of \(layerNames)")
+            }
+            self.writableLayer = writableLayer
+        }
+        reload()
+        refreshStatus()
+        startLiveUpdates()
+    }
+
+    /// The only mutable provider of `manager`, or `nil` when it has none or several (then the
+    /// person chooses): the writable layer of ``init(manager:writableLayer:pinStore:today:)`` for
+    /// a stack with one override layer.
+    public nonisolated static func soleWritableLayer(of manager: TweakManager) -> (any MutableTweakProvider)? {
+        let layers = manager.tweakProviders.compactMap { $0 as? any MutableTweakProvider }
+        return layers.count == 1 ? layers[0] : nil
+    }
+
+    deinit {
+        for task in liveTasks.withLock({ $0 }) { task.cancel() }
+    }
+
+    /// Makes `layer`, one of ``writableLayers``, the layer edits go to.
+    /// - Throws: ``TweakEditorError`` when it is not one of them.
+    public func chooseWritableLayer(_ layer: any MutableTweakProvider) throws(TweakEditorError) {
+        guard writableLayers.contains(where: { $0 === layer }) else {
+            throw TweakEditorError(source: layer.name, "is not a writable layer of the manager: choose one of \(layerNames)")
+        }
+        willChange()
+        writableLayer = layer
+        reload()
+    }
+
+    /// The row of `key`, if the manager knows the tweak.
+    public func row(for key: TweakKey) -> TweakEditorRow? {
+        rowIndex[key].map { rows[$0] }
+    }
+
+    /// Pins or unpins `key`, and saves the pins to the pin store.
+    public func setPinned(_ pinned: Bool, for key: TweakKey) {
+        willChange()
+        if pinned { pins.insert(key) } else { pins.remove(key) }
+        if let index = rowIndex[key] { rows[index].isPinned = pinned }
+        do {
+            try pinStore?.savePins(pins)
+            pinStoreProblem = nil
+        } catch {
+            pinStoreProblem = "pins not saved: \(error)"
+        }
+        updateSections()
+        onRowsChange?([key])
+    }
+
+    /// Makes every row anew from the manager (after a change of everything).
+    public func reload() {
+        willChange()
+        let schema = manager.schema
+        var keys = Set<TweakKey>()
+        encryptedKeys.removeAll()
+        for declaration in schema.declarations { keys.insert(declaration.key) }
+        for provider in manager.tweakProviders {
+            for tweak in provider.knownTweaks {
+                let key = TweakKey(feature: tweak.feature, variable: tweak.variable)
+                keys.insert(key)
+                if tweak.isEncrypted { encryptedKeys.insert(key) }
+            }
+        }
+        let day = today()
+        rows = keys.map { makeRow($0, schema: schema, today: day) }
+        sortRows()
+        updateSections()
+        onRowsChange?(nil)
+    }
+
+    // MARK: Rows
+
+    /// Remakes the rows of `keys` (adding rows for new tweaks, removing those no layer has now).
+    func refreshRows(_ keys: Set<TweakKey>, encrypted: Set<TweakKey> = []) {
+        guard !keys.isEmpty else { return }
+        willChange()
+        encryptedKeys.formUnion(encrypted)
+        let schema = manager.schema
+        let day = today()
+        var needsSorting = false
+        var removed = Set<TweakKey>()
+        for key in keys {
+            let row = makeRow(key, schema: schema, today: day)
+            let exists = row.declaration != nil || row.layers.contains { !$0.answer.isNotFound }
+            if let index = rowIndex[key] {
+                if exists { rows[index] = row } else { removed.insert(key) }
+            } else if exists {
+                rows.append(row)
+                needsSorting = true
+            }
+        }
+        if !removed.isEmpty {
+            rows.removeAll { removed.contains($0.key) }
+            needsSorting = true
+        }
+        if needsSorting { sortRows() }
+        updateSections()
+        onRowsChange?(keys)
+    }
+
+    /// The row of `key` as the manager answers now.
+    private func makeRow(_ key: TweakKey, schema: TweakSchema, today: TweakDay) -> TweakEditorRow {
+        rowBuildCount += 1
+        let declaration = schema[key]
+        let explanation = manager.explain(feature: key.feature, variable: key.variable)
+        let evaluation = manager.evaluate(feature: key.feature, variable: key.variable)
+        let answers = explanation.answers
+        // Outside a task-local override scope there is one answer per provider.
+        let offset = answers.count - manager.tweakProviders.count
+        var override: Tweak?
+        if let writableLayer, let index = manager.tweakProviders.firstIndex(where: { $0 === writableLayer }) {
+            override = answers[index + offset].answer.tweak
+        }
+        let lowest = answers.last { !$0.answer.isNotFound }
+        let defaultValue = lowest?.answer.tweak?.value
+        let lifecycle = declaration?.lifecycle ?? TweakLifecycle()
+        let isEncrypted =
+            encryptedKeys.contains(key) || answers.contains { $0.answer.tweak?.isEncrypted == true }
+        return TweakEditorRow(
+            key: key, declaration: declaration, type: declaration?.type ?? defaultValue.map(TweakType.init(of:)),
+            defaultValue: defaultValue, evaluation: evaluation, override: override, layers: answers,
+            problems: answers.compactMap { answer in answer.answer.failure.map { "\(answer.provider): \($0)" } },
+            isTargeted: answers.contains { $0.decision != nil }, isExpired: lifecycle.isExpired(on: today),
+            isStale: lifecycle.isPastExpectedLifetime(on: today), isEncrypted: isEncrypted,
+            preview: previewManager?.evaluate(feature: key.feature, variable: key.variable),
+            isPinned: pins.contains(key),
+            searchText: SearchText.haystack([
+                key.feature, key.variable, declaration?.title, declaration?.description, declaration?.group,
+            ]))
+    }
+
+    /// Sorts ``rows`` by group (``ungroupedName`` last), then key, and indexes them.
+    private func sortRows() {
+        rows.sort { lhs, rhs in
+            let (lhsGroup, rhsGroup) = (lhs.group, rhs.group)
+            if lhsGroup != rhsGroup {
+                let lhsLast = lhsGroup == Self.ungroupedName
+                let rhsLast = rhsGroup == Self.ungroupedName
+                return lhsLast == rhsLast ? lhsGroup < rhsGroup : rhsLast
+            }
+            return lhs.key < rhs.key
+        }
+        rowIndex = Dictionary(uniqueKeysWithValues: rows.indices.map { (rows[$0].key, $0) })
+    }
+
+    /// Makes ``sections`` from ``rows``, ``filter`` and ``searchText``: one pass over the rows.
+    func updateSections() {
+        let needle = SearchText.needle(searchText)
+        var pinned: [TweakEditorRow] = []
+        var sections: [Section] = []
+        var group: [TweakEditorRow] = []
+        for row in rows where filter.admits(row) && SearchText.contains(row.searchText, needle) {
+            if row.isPinned {
+                pinned.append(row)
+                continue
+            }
+            if let last = group.last, last.group != row.group {
+                sections.append(Section(name: last.group, rows: group))
+                group.removeAll(keepingCapacity: true)
+            }
+            group.append(row)
+        }
+        if let last = group.last { sections.append(Section(name: last.group, rows: group)) }
+        if !pinned.isEmpty {
+            pinned.sort { $0.key < $1.key }
+            sections.insert(Section(name: Self.pinnedSectionName, rows: pinned), at: 0)
+        }
+        self.sections = sections
+    }
+
+    /// Re-evaluates every row for ``previewContext``.
+    private func refreshPreviews() {
+        previewManager = previewContext.map { manager.reading(for: $0) }
+        for index in rows.indices {
+            let key = rows[index].key
+            rows[index].preview = previewManager?.evaluate(feature: key.feature, variable: key.variable)
+        }
+        updateSections()
+        onRowsChange?(nil)
+    }
+
+    // MARK: Live updates
+
+    /// Follows the manager's changes (remaking only the rows they name) and provider events.
+    private func startLiveUpdates() {
+        let changes = manager.changes
+        let events = manager.providerEvents
+        let rowUpdates = Task { [weak self] in
+            for await change in changes {
+                guard let self else { return }
+                self.apply(change)
+            }
+        }
+        let statusUpdates = Task { [weak self] in
+            for await event in events {
+                guard let self else { return }
+                self.record(event)
+            }
+        }
+        liveTasks.withLock { $0 = [rowUpdates, statusUpdates] }
+    }
+
+    /// Applies one change of a provider.
+    func apply(_ change: TweakChange) {
+        guard let keys = change.keys else { return reload() }
+        let encrypted = change.tweaks.filter(\.isEncrypted).map { TweakKey(feature: $0.feature, variable: $0.variable) }
+        refreshRows(keys, encrypted: Set(encrypted))
+    }
+
+    /// Records a provider event and refreshes the status.
+    private func record(_ event: TweakProviderEvent) {
+        if event.operation.name == Self.eventStreamOperation { eventStreamStates[event.source] = event }
+        refreshStatus()
+    }
+
+    /// The name of `TweaksRemote`'s event-stream operation, whose events give a provider's stream state.
+    nonisolated static let eventStreamOperation = "event stream"
+
+    /// Makes ``providerStatus`` anew from the manager's provider health.
+    func refreshStatus() {
+        willChange()
+        providerStatus = manager.providerHealth.map { health in
+            TweakEditorProviderStatus(health: health, eventStream: eventStreamStates[health.source])
+        }
+        onStatusChange?()
+    }
+
+    /// Asks ``refreshAction`` for a newer remote document, then refreshes the status and rows.
+    /// Returns what happened in words; `nil` when there is no refresh action.
+    public func refreshNow() async -> String? {
+        guard let refreshAction else { return nil }
+        let outcome = await refreshAction()
+        refreshStatus()
+        return outcome
+    }
+
+    // MARK: Support
+
+    /// The names of ``writableLayers``, for messages.
+    var layerNames: String {
+        writableLayers.isEmpty ? "(the manager has no mutable provider)" : writableLayers.map(\.name).joined(separator: ", ")
+    }
+
+    /// Announces a change to SwiftUI, before it is made.
+    func willChange() {
+        revision &+= 1
+    }
+}
+
+#if canImport(Combine)
+    extension TweakEditor: ObservableObject {}
+#endif
