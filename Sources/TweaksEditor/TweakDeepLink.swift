@@ -52,7 +52,8 @@ public struct TweakDeepLink: Sendable, Hashable {
             }
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2, let argument = String(parts[1]).removingPercentEncoding else {
-                throw TweakEditorError(source: text, "\"\(item)\" is not set=… or reset=… (or is badly percent-encoded)")
+                throw TweakEditorError(
+                    source: text, "\"\(item)\" is not set=… or reset=… (or is badly percent-encoded)")
             }
             switch parts[0] {
             case "set":

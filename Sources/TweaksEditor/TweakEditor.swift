@@ -162,7 +162,8 @@ public final class TweakEditor {
     /// - Throws: ``TweakEditorError`` when it is not one of them.
     public func chooseWritableLayer(_ layer: any MutableTweakProvider) throws(TweakEditorError) {
         guard writableLayers.contains(where: { $0 === layer }) else {
-            throw TweakEditorError(source: layer.name, "is not a writable layer of the manager: choose one of \(layerNames)")
+            throw TweakEditorError(
+                source: layer.name, "is not a writable layer of the manager: choose one of \(layerNames)")
         }
         willChange()
         writableLayer = layer
@@ -380,7 +381,8 @@ public final class TweakEditor {
 
     /// The names of ``writableLayers``, for messages.
     var layerNames: String {
-        writableLayers.isEmpty ? "(the manager has no mutable provider)" : writableLayers.map(\.name).joined(separator: ", ")
+        writableLayers.isEmpty
+            ? "(the manager has no mutable provider)" : writableLayers.map(\.name).joined(separator: ", ")
     }
 
     /// Announces a change to SwiftUI, before it is made.

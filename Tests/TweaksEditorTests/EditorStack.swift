@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Tweaks
+
 @testable import TweaksEditor
 
 /// A provider of fixed values that declares nothing, as a remote configuration is: its values are

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Tweaks
+
 @testable import TweaksEditor
 
 @MainActor
