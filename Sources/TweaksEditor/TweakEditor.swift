@@ -118,12 +118,35 @@ public final class TweakEditor {
     ///   - pinStore: where pins are kept between launches; `nil` keeps them for this run.
     ///   - today: the day lifecycle badges (expired, stale) are decided for.
     /// - Throws: ``TweakEditorError`` when `writableLayer` is not one of the manager's providers.
-    public init(
+    public convenience init(
         manager: TweakManager, writableLayer: (any MutableTweakProvider)?, pinStore: (any TweakPinStore)? = nil,
         today: @escaping @Sendable () -> TweakDay = { TweakDay(Date()) }
     ) throws(TweakEditorError) {
+        if let writableLayer, !manager.tweakProviders.contains(where: { $0 === writableLayer }) {
+            let names = manager.tweakProviders.compactMap { ($0 as? any MutableTweakProvider)?.name }
+            throw TweakEditorError(
+                source: writableLayer.name,
+                "is not a provider of the manager: choose one of \(names.joined(separator: ", "))")
+        }
+        self.init(manager: manager, checkedLayer: writableLayer, pinStore: pinStore, today: today)
+    }
+
+    /// An editor of `manager` that writes to its only mutable provider (``soleWritableLayer(of:)``);
+    /// with several, the person chooses the layer (``chooseWritableLayer(_:)``) before editing.
+    public convenience init(manager: TweakManager, pinStore: (any TweakPinStore)? = nil) {
+        self.init(manager: manager, checkedLayer: Self.soleWritableLayer(of: manager), pinStore: pinStore) {
+            TweakDay(Date())
+        }
+    }
+
+    /// An editor writing to `checkedLayer`, one of `manager`'s providers or `nil`.
+    private init(
+        manager: TweakManager, checkedLayer: (any MutableTweakProvider)?, pinStore: (any TweakPinStore)?,
+        today: @escaping @Sendable () -> TweakDay
+    ) {
         self.manager = manager
         self.writableLayers = manager.tweakProviders.compactMap { $0 as? any MutableTweakProvider }
+        self.writableLayer = checkedLayer
         self.pinStore = pinStore
         self.today = today
         var problem: String?
@@ -134,13 +157,6 @@ public final class TweakEditor {
             problem = "pins not loaded: \(error)"
         }
         pinStoreProblem = problem
-        if let writableLayer {
-            guard writableLayers.contains(where: { $0 === writableLayer }) else {
-                throw TweakEditorError(
-                    source: writableLayer.name, "is not a provider of the manager: choose one of \(layerNames)")
-            }
-            self.writableLayer = writableLayer
-        }
         reload()
         refreshStatus()
         startLiveUpdates()

@@ -83,7 +83,7 @@ struct TweakEditorEditingTests {
         #expect(stack.overridesText()?.contains(#""title": { "Value": "Hi" }"#) == true)
 
         // Without a choice, nothing is written.
-        let undecided = try TweakEditor(manager: stack.manager, writableLayer: nil)
+        let undecided = TweakEditor(manager: stack.manager)
         #expect(TweakEditor.soleWritableLayer(of: stack.manager) == nil)
         let refused = #expect(throws: TweakEditorError.self) { try undecided.set("Yo", for: Keys.title) }
         #expect(refused?.problem == "choose the layer edits go to first: launch arguments, overrides file")
