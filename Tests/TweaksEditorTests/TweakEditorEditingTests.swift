@@ -147,3 +147,19 @@ struct TweakEditorEditingTests {
         #expect(editor.row(for: Keys.newFlow)?.preview == nil)
     }
 }
+
+@Suite("The preview context from what a person types")
+struct PreviewContextTests {
+    @Test("Attributes are typed: Bool, Int, Double, text, quoted text; a bad item is named")
+    func typedAttributes() throws {
+        let context = try TweakEditor.previewContext(
+            randomizationID: " user-7 ", attributes: "plan=beta, beta=true\nage=42,score=0.5, code=\"5\"")
+        #expect(context.randomizationID == "user-7")
+        #expect(context.attributes == ["plan": "beta", "beta": true, "age": 42, "score": 0.5, "code": "5"])
+        #expect(try TweakEditor.previewContext(randomizationID: "", attributes: "").randomizationID == nil)
+        let bad = #expect(throws: TweakEditorError.self) {
+            try TweakEditor.previewContext(randomizationID: "u", attributes: "plan=beta, oops")
+        }
+        #expect(bad?.description == #"attributes: expected name=value, found "oops""#)
+    }
+}
