@@ -3,8 +3,8 @@ public import Tweaks
 
 /// How one provider of the edited manager is doing, as the editor's status section shows it:
 /// its health (last success, current failures, next retry) and, for a provider with an event
-/// stream, the stream's last state. Made from ``TweakManager/providerHealth`` and
-/// ``TweakManager/providerEvents``, so it needs no remote module.
+/// stream, the stream's last state. Made from `TweakManager.providerHealth` and
+/// `TweakManager.providerEvents`, so it needs no remote module.
 public struct TweakEditorProviderStatus: Sendable, Identifiable {
     /// The provider's health as the manager sees it.
     public let health: TweakProviderHealth

@@ -57,7 +57,7 @@ public final class FileTweakPinStore: TweakPinStore {
     }
 
     /// Writes `pins`, sorted, to the file (permissions 0600).
-    /// - Throws: ``TweakWriteError`` when the file cannot be written.
+    /// - Throws: `TweakWriteError` when the file cannot be written.
     public func savePins(_ pins: Set<TweakKey>) throws {
         let entries = pins.sorted().map { TweakJSON.array([.string($0.feature), .string($0.variable)]) }
         try AtomicFile.replace(fileURL.path, with: Array((TweakJSON.array(entries).description + "\n").utf8))
