@@ -78,7 +78,9 @@
                                     Button("Reset") { perform { try editor.reset(row.key) } }
                                 }
                                 if section.name != TweakEditor.pinnedSectionName {
-                                    Button("Reset group \(section.name)") { perform { try editor.resetGroup(section.name) } }
+                                    Button("Reset group \(section.name)") {
+                                        perform { try editor.resetGroup(section.name) }
+                                    }
                                 }
                             }
                         }
