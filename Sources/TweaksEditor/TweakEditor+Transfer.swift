@@ -34,6 +34,8 @@ extension TweakEditor {
         for (key, definition) in document.definitions.sorted(by: { $0.key < $1.key }) {
             if definition.tweak.isEncrypted {
                 problems.append("\(key): an encrypted entry cannot be imported (export its plain value instead)")
+            } else if definition.tweak.targeting != nil {
+                problems.append("\(key): overrides have no conditional values (remove ConditionalValues)")
             } else if let problem = manager.schema.violation(by: definition.tweak.value, for: key) {
                 problems.append("\(key): \(problem)")
             }

@@ -30,6 +30,12 @@ struct TweakEditorTransferTests {
             try other.importOverrides(#"{"ui": {"ratio": {"Valeu": 3}}}"#, source: "mail.json")
         }
         #expect(typo?.description.contains("mail.json") == true)
+        let targeted = #"""
+            {"$conditions": [{"name": "all", "true": {}}],
+             "ui": {"ratio": {"Value": 3, "ConditionalValues": {"all": 4}}}}
+            """#
+        let conditional = #expect(throws: TweakEditorError.self) { try other.importOverrides(targeted) }
+        #expect(conditional?.problem.contains("ui.ratio: overrides have no conditional values") == true)
         #expect(fresh.overridesText() == nil)
 
         #expect(try other.importOverrides(exported) == [Keys.maxItems, Keys.theme])
