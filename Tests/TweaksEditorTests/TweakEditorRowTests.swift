@@ -131,3 +131,24 @@ struct TweakEditorRowTests {
         #expect(broken.pinStoreProblem?.contains("pins.json") == true)
     }
 }
+
+@MainActor
+@Suite("Encrypted tweaks in the editor")
+struct EncryptedRowTests {
+    @Test("An encrypted value is never shown, edited from text, exported in a link or shared")
+    func encryptedValuesStayHidden() throws {
+        let stack = try EditorStack(overridesFile: #"{"secret": {"token": {"Value": "s3cr3t", "Encrypted": true}}}"#)
+        defer { stack.removeFolder() }
+        stack.manager.decryptionClosure = { tweak in .string("decrypted-\(tweak.value)") }
+        let editor = try stack.editor()
+        let row = try #require(editor.row(for: TweakKey(feature: "secret", variable: "token")))
+        #expect(row.isEncrypted)
+        #expect(row.displayValue == "<encrypted>")
+        #expect(row.editText.isEmpty)
+        #expect(row.control == .readOnly)
+        let shared = editor.shareText(scheme: "myapp")
+        #expect(!shared.contains("s3cr3t"))
+        #expect(!shared.contains("decrypted"))
+        #expect(shared.contains("secret.token = <encrypted>"))
+    }
+}
