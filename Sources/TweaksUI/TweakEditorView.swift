@@ -24,7 +24,7 @@
         }
 
         init(editor: TweakEditor, isGrouped: Bool) {
-            self.editor = editor
+            _editor = ObservedObject(wrappedValue: editor)
             self.isGrouped = isGrouped
         }
 
