@@ -49,17 +49,17 @@ extension Never: View {
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public struct EmptyView: View {
-  public init() {}
+  nonisolated public init() {}
   public var body: Never { fatalError() }
 }
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public struct TupleView<T>: View {
-  init() {}
+  nonisolated init() {}
   public var body: Never { fatalError() }
 }
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public struct _ConditionalContent<TrueContent, FalseContent>: View {
-  init() {}
+  nonisolated init() {}
   public var body: Never { fatalError() }
 }
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
