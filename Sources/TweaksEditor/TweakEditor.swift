@@ -288,17 +288,18 @@ public final class TweakEditor {
             ]))
     }
 
-    /// Sorts ``rows`` by group (``ungroupedName`` last), then key, and indexes them.
+    /// Sorts ``rows`` by group (``ungroupedName`` last), then key, and indexes them. Each row's
+    /// group is read once, not once per comparison.
     private func sortRows() {
-        rows.sort { lhs, rhs in
-            let (lhsGroup, rhsGroup) = (lhs.group, rhs.group)
-            if lhsGroup != rhsGroup {
-                let lhsLast = lhsGroup == Self.ungroupedName
-                let rhsLast = rhsGroup == Self.ungroupedName
-                return lhsLast == rhsLast ? lhsGroup < rhsGroup : rhsLast
+        let groups = rows.map { (isLast: $0.group == Self.ungroupedName, name: $0.group) }
+        let order = rows.indices.sorted { lhs, rhs in
+            let (lhsGroup, rhsGroup) = (groups[lhs], groups[rhs])
+            if lhsGroup.name != rhsGroup.name {
+                return lhsGroup.isLast == rhsGroup.isLast ? lhsGroup.name < rhsGroup.name : rhsGroup.isLast
             }
-            return lhs.key < rhs.key
+            return rows[lhs].key < rows[rhs].key
         }
+        rows = order.map { rows[$0] }
         rowIndex = Dictionary(uniqueKeysWithValues: rows.indices.map { (rows[$0].key, $0) })
     }
 
