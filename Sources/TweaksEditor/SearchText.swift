@@ -3,12 +3,21 @@
 /// macOS 13 for a `String` argument).
 enum SearchText {
     /// The lowercased UTF-8 bytes of `parts`, separated by a newline (no part of a query spans two).
+    /// ASCII text is lowercased byte by byte (no `String` is made); other text by `lowercased()`,
+    /// as queries are.
     static func haystack(_ parts: [String?]) -> [UInt8] {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(parts.reduce(0) { $0 + ($1?.utf8.count ?? 0) + 1 })
         for part in parts {
             guard let part else { continue }
             if !bytes.isEmpty { bytes.append(UInt8(ascii: "\n")) }
-            bytes.append(contentsOf: part.lowercased().utf8)
+            if part.utf8.allSatisfy({ $0 < 0x80 }) {
+                for byte in part.utf8 {
+                    bytes.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
+                }
+            } else {
+                bytes.append(contentsOf: part.lowercased().utf8)
+            }
         }
         return bytes
     }

@@ -100,8 +100,6 @@ public final class TweakEditor {
     let today: @Sendable () -> TweakDay
     /// Where each row is in ``rows``.
     private var rowIndex: [TweakKey: Int] = [:]
-    /// The keys some layer stores encrypted.
-    private var encryptedKeys = Set<TweakKey>()
     /// The manager reading for ``previewContext``.
     private var previewManager: TweakManager?
     /// The event-stream state each provider last reported (`nil`: it has no event stream).
@@ -209,19 +207,12 @@ public final class TweakEditor {
     /// Makes every row anew from the manager (after a change of everything).
     public func reload() {
         willChange()
-        let schema = manager.schema
+        let snapshot = LayerSnapshot(of: manager)
         var keys = Set<TweakKey>()
-        encryptedKeys.removeAll()
-        for declaration in schema.declarations { keys.insert(declaration.key) }
-        for provider in manager.tweakProviders {
-            for tweak in provider.knownTweaks {
-                let key = TweakKey(feature: tweak.feature, variable: tweak.variable)
-                keys.insert(key)
-                if tweak.isEncrypted { encryptedKeys.insert(key) }
-            }
-        }
+        for declaration in snapshot.schema.declarations { keys.insert(declaration.key) }
+        for stored in snapshot.stored { keys.formUnion(stored.keys) }
         let day = today()
-        rows = keys.map { makeRow($0, schema: schema, today: day) }
+        rows = keys.map { makeRow($0, snapshot: snapshot, today: day) }
         sortRows()
         updateSections()
         onRowsChange?(nil)
@@ -230,21 +221,19 @@ public final class TweakEditor {
     // MARK: Rows
 
     /// Remakes the rows of `keys` (adding rows for new tweaks, removing those no layer has now).
-    func refreshRows(_ keys: Set<TweakKey>, encrypted: Set<TweakKey> = []) {
+    func refreshRows(_ keys: Set<TweakKey>) {
         guard !keys.isEmpty else { return }
         willChange()
-        encryptedKeys.formUnion(encrypted)
-        let schema = manager.schema
+        let snapshot = LayerSnapshot(of: manager)
         let day = today()
         var needsSorting = false
         var removed = Set<TweakKey>()
         for key in keys {
-            let row = makeRow(key, schema: schema, today: day)
-            let exists = row.declaration != nil || row.layers.contains { !$0.answer.isNotFound }
+            let exists = snapshot.schema[key] != nil || snapshot.stored.contains { $0[key] != nil }
             if let index = rowIndex[key] {
-                if exists { rows[index] = row } else { removed.insert(key) }
+                if exists { rows[index] = makeRow(key, snapshot: snapshot, today: day) } else { removed.insert(key) }
             } else if exists {
-                rows.append(row)
+                rows.append(makeRow(key, snapshot: snapshot, today: day))
                 needsSorting = true
             }
         }
@@ -257,29 +246,35 @@ public final class TweakEditor {
         onRowsChange?(keys)
     }
 
-    /// The row of `key` as the manager answers now.
-    private func makeRow(_ key: TweakKey, schema: TweakSchema, today: TweakDay) -> TweakEditorRow {
+    /// The row of `key`: the answer from the manager's one evaluation, the rest from `snapshot`.
+    private func makeRow(_ key: TweakKey, snapshot: LayerSnapshot, today: TweakDay) -> TweakEditorRow {
         rowBuildCount += 1
-        let declaration = schema[key]
-        let explanation = manager.explain(feature: key.feature, variable: key.variable)
+        let declaration = snapshot.schema[key]
         let evaluation = manager.evaluate(feature: key.feature, variable: key.variable)
-        let answers = explanation.answers
-        // Outside a task-local override scope there is one answer per provider.
-        let offset = answers.count - manager.tweakProviders.count
         var override: Tweak?
         if let writableLayer, let index = manager.tweakProviders.firstIndex(where: { $0 === writableLayer }) {
-            override = answers[index + offset].answer.tweak
+            override = snapshot.stored[index][key]
         }
-        let lowest = answers.last { !$0.answer.isNotFound }
-        let defaultValue = lowest?.answer.tweak?.value
+        var lowest: Tweak?
+        var isTargeted = false
+        var isEncrypted = false
+        for stored in snapshot.stored {
+            guard let tweak = stored[key] else { continue }
+            lowest = tweak
+            isTargeted = isTargeted || tweak.targeting != nil
+            isEncrypted = isEncrypted || tweak.isEncrypted
+        }
+        // Values of another type (every layer), then failures the read passed over (a decryption).
+        var problems = snapshot.mismatches[key] ?? []
+        for passed in evaluation.passedOver where passed.answer.tweak == nil {
+            problems.append("\(passed.provider): \(passed.answer.failure ?? "")")
+        }
+        let defaultValue = lowest?.value
         let lifecycle = declaration?.lifecycle ?? TweakLifecycle()
-        let isEncrypted =
-            encryptedKeys.contains(key) || answers.contains { $0.answer.tweak?.isEncrypted == true }
         return TweakEditorRow(
             key: key, declaration: declaration, type: declaration?.type ?? defaultValue.map(TweakType.init(of:)),
-            defaultValue: defaultValue, evaluation: evaluation, override: override, layers: answers,
-            problems: answers.compactMap { answer in answer.answer.failure.map { "\(answer.provider): \($0)" } },
-            isTargeted: answers.contains { $0.decision != nil }, isExpired: lifecycle.isExpired(on: today),
+            defaultValue: defaultValue, evaluation: evaluation, override: override, problems: problems,
+            isTargeted: isTargeted, isExpired: lifecycle.isExpired(on: today),
             isStale: lifecycle.isPastExpectedLifetime(on: today), isEncrypted: isEncrypted,
             preview: previewManager?.evaluate(feature: key.feature, variable: key.variable),
             isPinned: pins.contains(key),
@@ -363,8 +358,7 @@ public final class TweakEditor {
     /// Applies one change of a provider.
     func apply(_ change: TweakChange) {
         guard let keys = change.keys else { return reload() }
-        let encrypted = change.tweaks.filter(\.isEncrypted).map { TweakKey(feature: $0.feature, variable: $0.variable) }
-        refreshRows(keys, encrypted: Set(encrypted))
+        refreshRows(keys)
     }
 
     /// Records a provider event and refreshes the status.

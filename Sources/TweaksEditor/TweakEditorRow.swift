@@ -20,10 +20,9 @@ public struct TweakEditorRow: Sendable, Identifiable {
     /// What the editor's writable layer holds for the tweak: the override. `nil` when it holds
     /// nothing (or no writable layer is chosen).
     public let override: Tweak?
-    /// Every layer's answer, highest priority first, as `explain` reports it.
-    public let layers: [TweakExplanation.ProviderAnswer]
-    /// Why layers' values are passed over: a value of another type than declared, a value that
-    /// cannot be decrypted. `layer: problem`, highest priority first.
+    /// Why layers' values are passed over: a value of another type than declared (in any layer),
+    /// a value the read could not decrypt. `layer: problem`. Every layer's answer is in
+    /// `manager.explain(feature:variable:)`.
     public let problems: [String]
     /// Whether a layer has conditional values for the tweak (targeting, a percent split).
     public let isTargeted: Bool

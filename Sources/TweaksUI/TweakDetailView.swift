@@ -43,7 +43,10 @@
                         }
                     }
                     Section(header: Text("Layers")) {
-                        ForEach(row.layers, id: \.provider) { layer in
+                        ForEach(
+                            editor.manager.explain(feature: key.feature, variable: key.variable).answers,
+                            id: \.provider
+                        ) { layer in
                             line(layer.provider, row.isEncrypted ? "<encrypted>" : layer.answer.description)
                         }
                     }

@@ -27,7 +27,6 @@ struct TweakEditorRowTests {
         // The remote "38" is passed over (a string for an Int): the default answers.
         #expect(maxItems.evaluation.value == .int(10))
         #expect(maxItems.evaluation.layer == "defaults")
-        #expect(maxItems.layers.map(\.provider) == ["launch arguments", "overrides file", "remote", "defaults"])
         #expect(maxItems.problems.count == 1)
         #expect(maxItems.problems.first?.hasPrefix("remote: declared as int by defaults") == true)
         #expect(maxItems.declaration?.lifecycle.owner == "@payments")
