@@ -12,8 +12,10 @@ enum SearchText {
             guard let part else { continue }
             if !bytes.isEmpty { bytes.append(UInt8(ascii: "\n")) }
             if part.utf8.allSatisfy({ $0 < 0x80 }) {
-                for byte in part.utf8 {
-                    bytes.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
+                let start = bytes.count
+                bytes.append(contentsOf: part.utf8)
+                for index in start..<bytes.count where (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[index]) {
+                    bytes[index] += 32
                 }
             } else {
                 bytes.append(contentsOf: part.lowercased().utf8)

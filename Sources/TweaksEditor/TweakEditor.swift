@@ -212,8 +212,11 @@ public final class TweakEditor {
         for declaration in snapshot.schema.declarations { keys.insert(declaration.key) }
         for stored in snapshot.stored { keys.formUnion(stored.keys) }
         let day = today()
-        rows = keys.map { makeRow($0, snapshot: snapshot, today: day) }
-        sortRows()
+        // Keys are put in order before rows are made, so that no row is moved afterwards.
+        let ordered = keys.map { (key: $0, group: snapshot.schema[$0]?.group ?? Self.ungroupedName) }
+            .sorted { Self.precedes($0.group, $0.key, $1.group, $1.key) }
+        rows = ordered.map { makeRow($0.key, snapshot: snapshot, today: day) }
+        rowIndex = Dictionary(uniqueKeysWithValues: rows.indices.map { (rows[$0].key, $0) })
         updateSections()
         onRowsChange?(nil)
     }
@@ -286,16 +289,21 @@ public final class TweakEditor {
     /// Sorts ``rows`` by group (``ungroupedName`` last), then key, and indexes them. Each row's
     /// group is read once, not once per comparison.
     private func sortRows() {
-        let groups = rows.map { (isLast: $0.group == Self.ungroupedName, name: $0.group) }
-        let order = rows.indices.sorted { lhs, rhs in
-            let (lhsGroup, rhsGroup) = (groups[lhs], groups[rhs])
-            if lhsGroup.name != rhsGroup.name {
-                return lhsGroup.isLast == rhsGroup.isLast ? lhsGroup.name < rhsGroup.name : rhsGroup.isLast
-            }
-            return rows[lhs].key < rows[rhs].key
-        }
+        let groups = rows.map(\.group)
+        let order = rows.indices.sorted { Self.precedes(groups[$0], rows[$0].key, groups[$1], rows[$1].key) }
         rows = order.map { rows[$0] }
         rowIndex = Dictionary(uniqueKeysWithValues: rows.indices.map { (rows[$0].key, $0) })
+    }
+
+    /// The order of rows: by group (``ungroupedName`` last), then by key.
+    private nonisolated static func precedes(_ lhsGroup: String, _ lhs: TweakKey, _ rhsGroup: String, _ rhs: TweakKey)
+        -> Bool
+    {
+        guard lhsGroup == rhsGroup else {
+            let (lhsLast, rhsLast) = (lhsGroup == ungroupedName, rhsGroup == ungroupedName)
+            return lhsLast == rhsLast ? lhsGroup < rhsGroup : rhsLast
+        }
+        return lhs < rhs
     }
 
     /// Makes ``sections`` from ``rows``, ``filter`` and ``searchText``: one pass over the rows.
@@ -328,7 +336,7 @@ public final class TweakEditor {
         previewManager = previewContext.map { manager.reading(for: $0) }
         for index in rows.indices {
             let key = rows[index].key
-            rows[index].preview = previewManager?.evaluate(feature: key.feature, variable: key.variable)
+            rows[index].setPreview(previewManager?.evaluate(feature: key.feature, variable: key.variable))
         }
         updateSections()
         onRowsChange?(nil)

@@ -5,35 +5,35 @@ public import Tweaks
 /// manager's schema and its one evaluation; rows are values, remade when a change touches them.
 public struct TweakEditorRow: Sendable, Identifiable {
     /// The tweak.
-    public let key: TweakKey
+    public var key: TweakKey { facts.key }
     /// The declaration in the manager's schema, when a provider declares the tweak.
-    public let declaration: TweakDeclaration?
+    public var declaration: TweakDeclaration? { facts.declaration }
     /// The type an edit must have: the declared type, else the type of the lowest-priority layer's
     /// value (a remote-only key); `nil` when no layer has a usable value to take it from.
-    public let type: TweakType?
+    public var type: TweakType? { facts.type }
     /// The value of the lowest-priority layer that has the tweak (the declared default, for a
     /// declared tweak); `nil` when that layer cannot give it.
-    public let defaultValue: TweakValue?
+    public var defaultValue: TweakValue? { facts.defaultValue }
     /// What a read answers for the manager's own context: value, answering layer, reason,
     /// deciding condition and micro-percentiles.
-    public let evaluation: TweakEvaluation
+    public var evaluation: TweakEvaluation { facts.evaluation }
     /// What the editor's writable layer holds for the tweak: the override. `nil` when it holds
     /// nothing (or no writable layer is chosen).
-    public let override: Tweak?
+    public var override: Tweak? { facts.override }
     /// Why layers' values are passed over: a value of another type than declared (in any layer),
     /// a value the read could not decrypt. `layer: problem`. Every layer's answer is in
     /// `manager.explain(feature:variable:)`.
-    public let problems: [String]
+    public var problems: [String] { facts.problems }
     /// Whether a layer has conditional values for the tweak (targeting, a percent split).
-    public let isTargeted: Bool
+    public var isTargeted: Bool { facts.isTargeted }
     /// Whether the declared lifecycle says the tweak is expired today.
-    public let isExpired: Bool
+    public var isExpired: Bool { facts.isExpired }
     /// Whether the tweak has outlived its kind's expected lifetime today ("stale").
-    public let isStale: Bool
+    public var isStale: Bool { facts.isStale }
     /// Whether a layer stores the tweak encrypted: its values are never shown.
-    public let isEncrypted: Bool
+    public var isEncrypted: Bool { facts.isEncrypted }
     /// What a read answers for the editor's preview context (``TweakEditor/previewContext``).
-    public internal(set) var preview: TweakEvaluation?
+    public var preview: TweakEvaluation? { previewBox?.evaluation }
     /// Whether the row is pinned (shown first, kept across launches by the pin store).
     public internal(set) var isPinned: Bool
 
@@ -89,7 +89,73 @@ public struct TweakEditorRow: Sendable, Identifiable {
     }
 
     /// The lowercased text that search looks in: feature, variable, title, description and group.
-    let searchText: [UInt8]
+    var searchText: [UInt8] { facts.searchText }
+
+    /// The row's facts, in one object: a row is copied (sorted, filtered into sections) for one
+    /// reference count instead of one per field.
+    private let facts: Facts
+    /// The preview's evaluation, boxed for the same reason.
+    private var previewBox: PreviewBox?
+
+    /// A row of these facts.
+    init(
+        key: TweakKey, declaration: TweakDeclaration?, type: TweakType?, defaultValue: TweakValue?,
+        evaluation: TweakEvaluation, override: Tweak?, problems: [String], isTargeted: Bool, isExpired: Bool,
+        isStale: Bool, isEncrypted: Bool, preview: TweakEvaluation?, isPinned: Bool, searchText: [UInt8]
+    ) {
+        facts = Facts(
+            key: key, declaration: declaration, type: type, defaultValue: defaultValue, evaluation: evaluation,
+            override: override, problems: problems, isTargeted: isTargeted, isExpired: isExpired, isStale: isStale,
+            isEncrypted: isEncrypted, searchText: searchText)
+        self.isPinned = isPinned
+        setPreview(preview)
+    }
+
+    /// Sets ``preview``.
+    mutating func setPreview(_ evaluation: TweakEvaluation?) {
+        previewBox = evaluation.map(PreviewBox.init)
+    }
+
+    /// The immutable facts of a row.
+    private final class Facts: Sendable {
+        let key: TweakKey
+        let declaration: TweakDeclaration?
+        let type: TweakType?
+        let defaultValue: TweakValue?
+        let evaluation: TweakEvaluation
+        let override: Tweak?
+        let problems: [String]
+        let isTargeted: Bool
+        let isExpired: Bool
+        let isStale: Bool
+        let isEncrypted: Bool
+        let searchText: [UInt8]
+
+        init(
+            key: TweakKey, declaration: TweakDeclaration?, type: TweakType?, defaultValue: TweakValue?,
+            evaluation: TweakEvaluation, override: Tweak?, problems: [String], isTargeted: Bool, isExpired: Bool,
+            isStale: Bool, isEncrypted: Bool, searchText: [UInt8]
+        ) {
+            self.key = key
+            self.declaration = declaration
+            self.type = type
+            self.defaultValue = defaultValue
+            self.evaluation = evaluation
+            self.override = override
+            self.problems = problems
+            self.isTargeted = isTargeted
+            self.isExpired = isExpired
+            self.isStale = isStale
+            self.isEncrypted = isEncrypted
+            self.searchText = searchText
+        }
+    }
+
+    /// A preview's evaluation.
+    private final class PreviewBox: Sendable {
+        let evaluation: TweakEvaluation
+        init(_ evaluation: TweakEvaluation) { self.evaluation = evaluation }
+    }
 }
 
 /// The control a row is edited with. A struct over a private enum, so that later versions can add

@@ -151,3 +151,17 @@ struct EncryptedRowTests {
         #expect(shared.contains("secret.token = <encrypted>"))
     }
 }
+
+@Suite("Search text")
+struct SearchTextTests {
+    @Test("ASCII and other text match in any case; a query does not span two fields")
+    func caseInsensitive() {
+        let haystack = SearchText.haystack(["Checkout", nil, "Grüße an ÄRZTE"])
+        #expect(SearchText.contains(haystack, SearchText.needle("CHECK")))
+        #expect(SearchText.contains(haystack, SearchText.needle(" grüße ")))
+        #expect(SearchText.contains(haystack, SearchText.needle("ärzte")))
+        #expect(!SearchText.contains(haystack, SearchText.needle("outgr")))
+        #expect(SearchText.contains(haystack, SearchText.needle("")))
+        #expect(!SearchText.contains([], SearchText.needle("a")))
+    }
+}
