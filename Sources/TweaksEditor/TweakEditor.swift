@@ -208,14 +208,19 @@ public final class TweakEditor {
     public func reload() {
         willChange()
         let snapshot = LayerSnapshot(of: manager)
+        // Declared keys without a value in any layer (a declaration of metadata alone) come from
+        // the providers' declarations: the schema's own list is sorted, which rows do not need.
         var keys = Set<TweakKey>()
-        for declaration in snapshot.schema.declarations { keys.insert(declaration.key) }
         for stored in snapshot.stored { keys.formUnion(stored.keys) }
+        for provider in manager.tweakProviders { keys.formUnion(provider.declarations.lazy.map(\.key)) }
         let day = today()
-        // Keys are put in order before rows are made, so that no row is moved afterwards.
-        let ordered = keys.map { (key: $0, group: snapshot.schema[$0]?.group ?? Self.ungroupedName) }
-            .sorted { Self.precedes($0.group, $0.key, $1.group, $1.key) }
-        rows = ordered.map { makeRow($0.key, snapshot: snapshot, today: day) }
+        // Keys are put in order before rows are made, so that no row is moved afterwards: by
+        // group (a few), then by key within each group.
+        var byGroup: [String: [TweakKey]] = [:]
+        for key in keys { byGroup[snapshot.schema[key]?.group ?? Self.ungroupedName, default: []].append(key) }
+        let groupNames = byGroup.keys.sorted { Self.precedes($0, $1) }
+        let ordered = groupNames.flatMap { byGroup[$0]!.sorted() }
+        rows = ordered.map { makeRow($0, snapshot: snapshot, today: day) }
         rowIndex = Dictionary(uniqueKeysWithValues: rows.indices.map { (rows[$0].key, $0) })
         updateSections()
         onRowsChange?(nil)
@@ -290,20 +295,17 @@ public final class TweakEditor {
     /// group is read once, not once per comparison.
     private func sortRows() {
         let groups = rows.map(\.group)
-        let order = rows.indices.sorted { Self.precedes(groups[$0], rows[$0].key, groups[$1], rows[$1].key) }
+        let order = rows.indices.sorted {
+            groups[$0] == groups[$1] ? rows[$0].key < rows[$1].key : Self.precedes(groups[$0], groups[$1])
+        }
         rows = order.map { rows[$0] }
         rowIndex = Dictionary(uniqueKeysWithValues: rows.indices.map { (rows[$0].key, $0) })
     }
 
-    /// The order of rows: by group (``ungroupedName`` last), then by key.
-    private nonisolated static func precedes(_ lhsGroup: String, _ lhs: TweakKey, _ rhsGroup: String, _ rhs: TweakKey)
-        -> Bool
-    {
-        guard lhsGroup == rhsGroup else {
-            let (lhsLast, rhsLast) = (lhsGroup == ungroupedName, rhsGroup == ungroupedName)
-            return lhsLast == rhsLast ? lhsGroup < rhsGroup : rhsLast
-        }
-        return lhs < rhs
+    /// The order of groups: by name, ``ungroupedName`` last.
+    private nonisolated static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        let (lhsLast, rhsLast) = (lhs == ungroupedName, rhs == ungroupedName)
+        return lhsLast == rhsLast ? lhs < rhs : rhsLast
     }
 
     /// Makes ``sections`` from ``rows``, ``filter`` and ``searchText``: one pass over the rows.
