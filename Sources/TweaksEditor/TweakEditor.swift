@@ -113,6 +113,9 @@ public final class TweakEditor {
     /// providers (`nil`: read-only until ``chooseWritableLayer(_:)``).
     ///
     /// - Parameters:
+    ///   - manager: the manager whose tweaks are edited.
+    ///   - writableLayer: the layer edits go to, one of the manager's mutable providers; `nil`
+    ///     until the person chooses one.
     ///   - pinStore: where pins are kept between launches; `nil` keeps them for this run.
     ///   - today: the day lifecycle badges (expired, stale) are decided for.
     /// - Throws: ``TweakEditorError`` when `writableLayer` is not one of the manager's providers.
