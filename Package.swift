@@ -18,6 +18,10 @@ let package = Package(
         .library(name: "Tweaks", targets: ["Tweaks"]),
         .library(name: "TweaksTesting", targets: ["TweaksTesting"]),
         .library(name: "TweaksRemote", targets: ["TweaksRemote"]),
+        // The in-app override editor: the model (every platform) and its views (SwiftUI, UIKit),
+        // each its own product so that an app that wants no UI links none.
+        .library(name: "TweaksEditor", targets: ["TweaksEditor"]),
+        .library(name: "TweaksUI", targets: ["TweaksUI"]),
         .executable(name: "tweak", targets: ["tweak"]),
         .library(name: "TweakAccessorGeneration", targets: ["TweakAccessorGeneration"]),
         .plugin(name: "TweakAccessorGeneratorPlugin", targets: ["TweakAccessorGeneratorPlugin"]),
@@ -32,6 +36,9 @@ let package = Package(
         .target(name: "TweaksTesting", dependencies: ["Tweaks"], swiftSettings: swiftSettings),
         .target(name: "TweaksRemote", dependencies: ["Tweaks"], swiftSettings: swiftSettings),
         .target(name: "TweakAccessorGeneration", dependencies: ["Tweaks"], swiftSettings: swiftSettings),
+        .target(name: "TweaksEditor", dependencies: ["Tweaks"], swiftSettings: swiftSettings),
+        // Empty where SwiftUI is missing (Linux): every file is inside `#if canImport(SwiftUI)`.
+        .target(name: "TweaksUI", dependencies: ["Tweaks", "TweaksEditor"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "tweak", dependencies: ["Tweaks", "TweaksRemote", "TweakAccessorGeneration"],
             swiftSettings: swiftSettings),
@@ -44,6 +51,8 @@ let package = Package(
             name: "TweakAccessorGenerationTests", dependencies: ["TweakAccessorGeneration", "TestSupport"],
             exclude: ["Golden"], swiftSettings: swiftSettings),
         .testTarget(name: "TweakToolTests", dependencies: ["tweak", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TweaksEditorTests", dependencies: ["TweaksEditor", "Tweaks"], swiftSettings: swiftSettings),
         .testTarget(
             name: "TweaksTestingTests", dependencies: ["Tweaks", "TweaksTesting"], swiftSettings: swiftSettings),
         .testTarget(

@@ -16,6 +16,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Tweaks", package: "Tweaks"),
                 .product(name: "TweaksRemote", package: "Tweaks"),
+                .product(name: "TweaksEditor", package: "Tweaks"),
                 .product(name: "TweakAccessorGeneration", package: "Tweaks"),
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "Configuration", package: "swift-configuration"),

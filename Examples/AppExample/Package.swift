@@ -16,7 +16,11 @@ let package = Package(
     targets: [
         .target(
             name: "AppFeatures",
-            dependencies: [.product(name: "Tweaks", package: "Tweaks")],
+            dependencies: [
+                .product(name: "Tweaks", package: "Tweaks"),
+                // The debug menu's model; an app adds "TweaksUI" for its views.
+                .product(name: "TweaksEditor", package: "Tweaks"),
+            ],
             // The tweaks file is compiled into `AppTweaks` by the plugin, and bundled: it is the
             // defaults layer of the app's stack.
             resources: [.copy("Tweaks/AppTweaks.tweaks.json")],
@@ -28,6 +32,7 @@ let package = Package(
                 "AppFeatures",
                 .product(name: "Tweaks", package: "Tweaks"),
                 .product(name: "TweaksTesting", package: "Tweaks"),
+                .product(name: "TweaksEditor", package: "Tweaks"),
             ]
         ),
     ],

@@ -283,6 +283,9 @@ let benchmarks: @Sendable () -> Void = {
             randomizationID: "u", attributes: ["email": .string(String(repeating: "a", count: 10_000) + "!")])
         blackHole(try regexManager.reading(for: context).value(feature: "f", variable: "slow", as: Int.self))
     }
+
+    // 10. The in-app editor (TweaksEditor) with 1,000 tweaks.
+    editorBenchmarks()
 }
 
 /// Documents for the targeting benchmarks.

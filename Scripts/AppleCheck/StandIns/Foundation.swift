@@ -16,6 +16,10 @@ open class NSObject: Hashable {
 public protocol NSObjectProtocol: AnyObject {}
 extension NSObject: NSObjectProtocol {}
 
+// Named by UIKit's view controller and window initializers (TweaksUI).
+open class NSCoder: NSObject {}
+open class Bundle: NSObject, @unchecked Sendable {}
+
 open class NSString: NSObject, @unchecked Sendable {
   public var deletingLastPathComponent: String { "" }
   public var lastPathComponent: String { "" }
@@ -81,6 +85,7 @@ public struct URL: Sendable, Hashable {
   public var scheme: String? { nil }
   public var host: String? { nil }
   public var port: Int? { nil }
+  public var query: String? { nil }
   public func appendingPathComponent(_ c: String) -> URL { self }
   public func deletingLastPathComponent() -> URL { self }
   public var standardizedFileURL: URL { self }
@@ -180,10 +185,14 @@ open class JSONEncoder: @unchecked Sendable {
 }
 public func pow(_ x: Double, _ y: Double) -> Double { 0 }
 public struct CharacterSet: Sendable, Hashable {
+  public init(charactersIn string: String) {}
   public static let whitespaces = CharacterSet()
   public static let whitespacesAndNewlines = CharacterSet()
+  private init() {}
 }
 extension StringProtocol {
+  public func addingPercentEncoding(withAllowedCharacters allowedCharacters: CharacterSet) -> String? { nil }
+  public var removingPercentEncoding: String? { nil }
   public func trimmingCharacters(in set: CharacterSet) -> String { "" }
   public func padding<T: StringProtocol>(toLength newLength: Int, withPad padString: T, startingAt padIndex: Int) -> String { "" }
 }

@@ -255,7 +255,7 @@ public final class OverridesFileTweakProvider: MutableTweakProvider {
     }
 
     /// The file's text: features and variables sorted, one entry per line.
-    static func document(_ tweaks: [TweakKey: Tweak]) -> String {
+    package static func document(_ tweaks: [TweakKey: Tweak]) -> String {
         let features = Dictionary(grouping: tweaks.values, by: \.feature)
         guard !features.isEmpty else { return "{}\n" }
         var text = "{\n"

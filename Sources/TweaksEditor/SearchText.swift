@@ -1,0 +1,55 @@
+/// Case-insensitive substring search over UTF-8 bytes: what one search keystroke runs over every
+/// row. Works on lowercased text, so it needs no Foundation (and no `String.contains`, which needs
+/// macOS 13 for a `String` argument).
+enum SearchText {
+    /// The lowercased UTF-8 bytes of `parts`, separated by a newline (no part of a query spans two).
+    /// ASCII text is lowercased byte by byte (no `String` is made); other text by `lowercased()`,
+    /// as queries are.
+    static func haystack(_ parts: [String?]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(parts.reduce(0) { $0 + ($1?.utf8.count ?? 0) + 1 })
+        for part in parts {
+            guard let part else { continue }
+            if !bytes.isEmpty { bytes.append(UInt8(ascii: "\n")) }
+            if part.utf8.allSatisfy({ $0 < 0x80 }) {
+                let start = bytes.count
+                bytes.append(contentsOf: part.utf8)
+                for index in start..<bytes.count where (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[index]) {
+                    bytes[index] += 32
+                }
+            } else {
+                bytes.append(contentsOf: part.lowercased().utf8)
+            }
+        }
+        return bytes
+    }
+
+    /// The lowercased UTF-8 bytes of a query, trimmed of spaces at both ends.
+    static func needle(_ query: String) -> [UInt8] {
+        var bytes = Array(query.lowercased().utf8)
+        while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+        let leading = bytes.prefix { $0 == UInt8(ascii: " ") }.count
+        return Array(bytes.dropFirst(leading))
+    }
+
+    /// Whether `haystack` contains `needle` (an empty needle is everywhere).
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first else { return true }
+        guard haystack.count >= needle.count else { return false }
+        return haystack.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { pin in
+                var start = 0
+                let last = hay.count - pin.count
+                while start <= last {
+                    if hay[start] == first {
+                        var offset = 1
+                        while offset < pin.count, hay[start + offset] == pin[offset] { offset += 1 }
+                        if offset == pin.count { return true }
+                    }
+                    start += 1
+                }
+                return false
+            }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+public import Tweaks
+
+extension TweakEditor {
+    /// The writable layer's overrides as an overrides file (the format of
+    /// `OverridesFileTweakProvider` and `tweak set --overrides`): features and variables sorted,
+    /// one entry per line.
+    /// - Throws: ``TweakEditorError`` when no writable layer is chosen.
+    public func exportOverrides() throws(TweakEditorError) -> String {
+        let layer = try chosenLayer(for: nil)
+        var tweaks: [TweakKey: Tweak] = [:]
+        for tweak in layer.knownTweaks { tweaks[TweakKey(feature: tweak.feature, variable: tweak.variable)] = tweak }
+        return OverridesFileTweakProvider.document(tweaks)
+    }
+
+    /// Writes the overrides of `text`, an overrides file (as ``exportOverrides()`` writes it), to
+    /// the writable layer; with `replacing`, the layer's other overrides are removed first.
+    /// Returns the keys written.
+    ///
+    /// The file is read as strictly as a tweaks file a person writes, and every value is checked
+    /// against the schema before anything is written: a file with a problem changes nothing.
+    /// - Throws: ``TweakEditorError`` naming `source` and every problem found.
+    @discardableResult
+    public func importOverrides(
+        _ text: String, source: String = "imported overrides", replacing: Bool = false
+    ) throws(TweakEditorError) -> Set<TweakKey> {
+        let layer = try chosenLayer(for: nil)
+        let document: LocalTweaksDocument
+        do {
+            document = try LocalTweaksDocument(bytes: Array(text.utf8), source: source, tweakSource: layer.name)
+        } catch {
+            throw TweakEditorError(error.description)
+        }
+        var problems: [String] = []
+        for (key, definition) in document.definitions.sorted(by: { $0.key < $1.key }) {
+            if definition.tweak.isEncrypted {
+                problems.append("\(key): an encrypted entry cannot be imported (export its plain value instead)")
+            } else if definition.tweak.targeting != nil {
+                problems.append("\(key): overrides have no conditional values (remove ConditionalValues)")
+            } else if let problem = manager.schema.violation(by: definition.tweak.value, for: key) {
+                problems.append("\(key): \(problem)")
+            }
+        }
+        guard problems.isEmpty else {
+            throw TweakEditorError(source: source, "nothing imported: " + problems.joined(separator: "; "))
+        }
+        var written = Set<TweakKey>()
+        do {
+            if replacing {
+                written.formUnion(layer.knownTweaks.map { TweakKey(feature: $0.feature, variable: $0.variable) })
+                try layer.removeAllValues()
+            }
+            for (key, definition) in document.definitions {
+                try layer.set(definition.tweak.value, feature: key.feature, variable: key.variable)
+                written.insert(key)
+            }
+        } catch {
+            refreshRows(written)
+            throw TweakEditorError(source: layer.name, "import stopped, the layer cannot be written: \(error)")
+        }
+        refreshRows(written)
+        return Set(document.definitions.keys)
+    }
+
+    /// A text to paste in a bug report: the writable layer and its overrides, the preview context
+    /// if any, and, with `scheme`, a deep link that sets the same overrides on another device.
+    public func shareText(scheme: String? = nil) -> String {
+        let overrides = rows.filter(\.isOverridden)
+        var lines = [
+            "Tweaks overrides in \(writableLayer?.name ?? "no writable layer"): \(overrides.count)"
+        ]
+        for row in overrides {
+            let value = row.isEncrypted ? "<encrypted>" : row.override.map(\.quotedDisplayValue) ?? ""
+            lines.append("  \(row.key) = \(value)")
+        }
+        if let previewContext { lines.append("Preview context: \(previewContext)") }
+        if let scheme, let link = TweakDeepLink(setting: overrides.filter { !$0.isEncrypted }) {
+            lines.append("Link: \(link.url(scheme: scheme))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Applies a deep link (`myapp://tweaks?set=checkout.max_items=12&reset=ui.title`): every
+    /// name and value is checked by the schema first, and only a link without a problem changes
+    /// anything. Returns the keys changed.
+    /// - Throws: ``TweakEditorError`` naming the link's problem; nothing is changed then.
+    @discardableResult
+    public func open(_ link: TweakDeepLink) throws(TweakEditorError) -> Set<TweakKey> {
+        var changes: [(TweakKey, TweakValue?)] = []
+        for assignment in link.assignments {
+            let key = try resolve(assignment.name, in: link)
+            guard let text = assignment.value else {
+                changes.append((key, nil))
+                continue
+            }
+            let value: TweakValue
+            do {
+                value = try self.value(parsing: text, for: key)
+            } catch {
+                throw TweakEditorError(key: key, source: link.text, error.problem)
+            }
+            if let problem = violation(by: value, for: key) {
+                throw TweakEditorError(key: key, source: link.text, problem)
+            }
+            changes.append((key, value))
+        }
+        let layer = try chosenLayer(for: nil)
+        var changed = Set<TweakKey>()
+        for (key, value) in changes {
+            do {
+                if let value {
+                    try layer.set(value, feature: key.feature, variable: key.variable)
+                } else {
+                    try layer.deleteValue(feature: key.feature, variable: key.variable)
+                }
+            } catch {
+                refreshRows(changed)
+                throw TweakEditorError(key: key, source: layer.name, "cannot be written: \(error)")
+            }
+            changed.insert(key)
+        }
+        refreshRows(changed)
+        return changed
+    }
+
+    /// The key named `name` (`feature.variable`, where either may contain dots): the one split
+    /// that names a tweak the manager knows.
+    private func resolve(_ name: String, in link: TweakDeepLink) throws(TweakEditorError) -> TweakKey {
+        var candidates: [TweakKey] = []
+        var index = name.startIndex
+        while let dot = name[index...].firstIndex(of: ".") {
+            let key = TweakKey(feature: String(name[..<dot]), variable: String(name[name.index(after: dot)...]))
+            if row(for: key) != nil { candidates.append(key) }
+            index = name.index(after: dot)
+        }
+        switch candidates.count {
+        case 1: return candidates[0]
+        case 0:
+            let form = name.contains(".") ? "no tweak is named" : "expected feature.variable, found"
+            throw TweakEditorError(source: link.text, "\(form) \"\(name)\"")
+        default:
+            let names = candidates.map { "\($0.feature) / \($0.variable)" }.joined(separator: ", ")
+            throw TweakEditorError(source: link.text, "\"\(name)\" names several tweaks: \(names)")
+        }
+    }
+}

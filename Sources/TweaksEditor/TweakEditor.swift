@@ -1,0 +1,420 @@
+public import Foundation
+public import Tweaks
+
+#if canImport(Combine)
+    public import Combine
+#endif
+
+/// The model of an in-app override editor (a debug menu): every tweak a manager knows as a
+/// ``TweakEditorRow`` — local declarations, remote-only keys and overrides — grouped, searchable,
+/// filterable and pinnable; edits checked by the manager's schema and written to one layer chosen
+/// explicitly; a preview of what another user would see; provider status; export, import, share
+/// text and deep links. Platform-neutral: the SwiftUI and UIKit views of `TweaksUI` show it, and
+/// it works (and is tested) without them.
+///
+/// ```swift
+/// let overrides = try OverridesFileTweakProvider(fileURL: overridesURL)
+/// let manager = TweakManager(tweakProviders: [overrides, remote, defaults])
+/// let editor = try TweakEditor(manager: manager, writableLayer: overrides)
+/// editor.searchText = "checkout"
+/// try editor.set("12", for: TweakKey(feature: "checkout", variable: "max_items"))
+/// ```
+///
+/// Live: every change a provider announces remakes the rows it names (only those), and each
+/// provider event refreshes ``providerStatus``. Observable from SwiftUI (`ObservableObject` where
+/// Combine exists) and, from UIKit or anywhere, through ``onRowsChange`` and ``onStatusChange``.
+@MainActor
+public final class TweakEditor {
+    /// The group of tweaks that declare none: shown last.
+    public nonisolated static let ungroupedName = TweakCatalog.ungroupedName
+    /// The name of the section of pinned rows, shown first.
+    public nonisolated static let pinnedSectionName = "Pinned"
+
+    /// Visible rows under one heading: ``TweakEditor/pinnedSectionName`` or a group.
+    public struct Section: Sendable, Identifiable {
+        /// The heading.
+        public let name: String
+        /// The rows, sorted by feature and variable.
+        public let rows: [TweakEditorRow]
+        /// ``name``.
+        public var id: String { name }
+    }
+
+    /// The manager edited.
+    public let manager: TweakManager
+    /// The manager's mutable providers, highest priority first: the layers edits may go to.
+    public let writableLayers: [any MutableTweakProvider]
+    /// The layer edits go to; `nil` until one is chosen (``chooseWritableLayer(_:)``): never
+    /// guessed, so that a launch-argument layer does not capture the writes meant for a file.
+    public private(set) var writableLayer: (any MutableTweakProvider)?
+
+    /// Every row, sorted by group (``ungroupedName`` last), then feature and variable.
+    public private(set) var rows: [TweakEditorRow] = []
+    /// The rows that pass ``filter`` and ``searchText``: the pinned ones first, then by group.
+    public private(set) var sections: [Section] = []
+
+    /// The search: rows whose feature, variable, title, description or group contain it (any case).
+    public var searchText = "" {
+        willSet { willChange() }
+        didSet { if searchText != oldValue { updateSections() } }
+    }
+    /// Which rows are shown.
+    public var filter = TweakEditorFilter.everything {
+        willSet { willChange() }
+        didSet { if filter != oldValue { updateSections() } }
+    }
+    /// The context of another user whose values the rows preview (``TweakEditorRow/preview``):
+    /// randomization id and attributes. `nil`: no preview.
+    public var previewContext: TweakContext? {
+        willSet { willChange() }
+        didSet { refreshPreviews() }
+    }
+    /// The pinned tweaks, kept by the pin store.
+    public private(set) var pins: Set<TweakKey>
+    /// Why the pin store could not load or save the pins, when it could not.
+    public private(set) var pinStoreProblem: String?
+    /// Each provider's status, in priority order: health, last success, next retry, event stream.
+    public private(set) var providerStatus: [TweakEditorProviderStatus] = []
+    /// Asks the remote layer for a newer document now ("refresh now") and returns what happened in
+    /// words; `nil` when the stack has nothing to refresh. `TweaksRemote`'s provider, for example:
+    /// `{ await remote.fetchAndActivate().status.description }`.
+    public var refreshAction: (@Sendable () async -> String)? {
+        willSet { willChange() }
+    }
+
+    /// Called after rows changed: the keys of the changed rows, or `nil` when any may have (a
+    /// reload, a new filter). A UIKit table reloads those rows.
+    public var onRowsChange: (@MainActor (Set<TweakKey>?) -> Void)?
+    /// Called after ``providerStatus`` changed.
+    public var onStatusChange: (@MainActor () -> Void)?
+
+    #if canImport(Combine)
+        /// Incremented before every change: what makes SwiftUI re-render (`ObservableObject`).
+        @Published public private(set) var revision = 0
+    #else
+        /// Incremented before every change.
+        public private(set) var revision = 0
+    #endif
+
+    let pinStore: (any TweakPinStore)?
+    let today: @Sendable () -> TweakDay
+    /// Where each row is in ``rows``.
+    private var rowIndex: [TweakKey: Int] = [:]
+    /// The manager reading for ``previewContext``.
+    private var previewManager: TweakManager?
+    /// The event-stream state each provider last reported (`nil`: it has no event stream).
+    private var eventStreamStates: [String: TweakProviderEvent] = [:]
+    /// The tasks that follow the manager's changes and provider events; cancelled in `deinit`.
+    private let liveTasks = Locked<[Task<Void, Never>]>([])
+    /// How many rows were made since the editor was: live updates remake only affected rows.
+    private(set) var rowBuildCount = 0
+
+    /// An editor of `manager` that writes to `writableLayer`, one of the manager's mutable
+    /// providers (`nil`: read-only until ``chooseWritableLayer(_:)``).
+    ///
+    /// - Parameters:
+    ///   - manager: the manager whose tweaks are edited.
+    ///   - writableLayer: the layer edits go to, one of the manager's mutable providers; `nil`
+    ///     until the person chooses one.
+    ///   - pinStore: where pins are kept between launches; `nil` keeps them for this run.
+    ///   - today: the day lifecycle badges (expired, stale) are decided for.
+    /// - Throws: ``TweakEditorError`` when `writableLayer` is not one of the manager's providers.
+    public convenience init(
+        manager: TweakManager, writableLayer: (any MutableTweakProvider)?, pinStore: (any TweakPinStore)? = nil,
+        today: @escaping @Sendable () -> TweakDay = { TweakDay(Date()) }
+    ) throws(TweakEditorError) {
+        if let writableLayer, !manager.tweakProviders.contains(where: { $0 === writableLayer }) {
+            let names = manager.tweakProviders.compactMap { ($0 as? any MutableTweakProvider)?.name }
+            throw TweakEditorError(
+                source: writableLayer.name,
+                "is not a provider of the manager: choose one of \(names.joined(separator: ", "))")
+        }
+        self.init(manager: manager, checkedLayer: writableLayer, pinStore: pinStore, today: today)
+    }
+
+    /// An editor of `manager` that writes to its only mutable provider (``soleWritableLayer(of:)``);
+    /// with several, the person chooses the layer (``chooseWritableLayer(_:)``) before editing.
+    public convenience init(manager: TweakManager, pinStore: (any TweakPinStore)? = nil) {
+        self.init(manager: manager, checkedLayer: Self.soleWritableLayer(of: manager), pinStore: pinStore) {
+            TweakDay(Date())
+        }
+    }
+
+    /// An editor writing to `checkedLayer`, one of `manager`'s providers or `nil`.
+    private init(
+        manager: TweakManager, checkedLayer: (any MutableTweakProvider)?, pinStore: (any TweakPinStore)?,
+        today: @escaping @Sendable () -> TweakDay
+    ) {
+        self.manager = manager
+        self.writableLayers = manager.tweakProviders.compactMap { $0 as? any MutableTweakProvider }
+        self.writableLayer = checkedLayer
+        self.pinStore = pinStore
+        self.today = today
+        var problem: String?
+        do {
+            pins = try pinStore?.loadPins() ?? []
+        } catch {
+            pins = []
+            problem = "pins not loaded: \(error)"
+        }
+        pinStoreProblem = problem
+        reload()
+        refreshStatus()
+        startLiveUpdates()
+    }
+
+    /// The only mutable provider of `manager`, or `nil` when it has none or several (then the
+    /// person chooses): the writable layer of ``init(manager:writableLayer:pinStore:today:)`` for
+    /// a stack with one override layer.
+    public nonisolated static func soleWritableLayer(of manager: TweakManager) -> (any MutableTweakProvider)? {
+        let layers = manager.tweakProviders.compactMap { $0 as? any MutableTweakProvider }
+        return layers.count == 1 ? layers[0] : nil
+    }
+
+    deinit {
+        for task in liveTasks.withLock({ $0 }) { task.cancel() }
+    }
+
+    /// Makes `layer`, one of ``writableLayers``, the layer edits go to.
+    /// - Throws: ``TweakEditorError`` when it is not one of them.
+    public func chooseWritableLayer(_ layer: any MutableTweakProvider) throws(TweakEditorError) {
+        guard writableLayers.contains(where: { $0 === layer }) else {
+            throw TweakEditorError(
+                source: layer.name, "is not a writable layer of the manager: choose one of \(layerNames)")
+        }
+        willChange()
+        writableLayer = layer
+        reload()
+    }
+
+    /// The row of `key`, if the manager knows the tweak.
+    public func row(for key: TweakKey) -> TweakEditorRow? {
+        rowIndex[key].map { rows[$0] }
+    }
+
+    /// Pins or unpins `key`, and saves the pins to the pin store.
+    public func setPinned(_ pinned: Bool, for key: TweakKey) {
+        willChange()
+        if pinned { pins.insert(key) } else { pins.remove(key) }
+        if let index = rowIndex[key] { rows[index].isPinned = pinned }
+        do {
+            try pinStore?.savePins(pins)
+            pinStoreProblem = nil
+        } catch {
+            pinStoreProblem = "pins not saved: \(error)"
+        }
+        updateSections()
+        onRowsChange?([key])
+    }
+
+    /// Makes every row anew from the manager (after a change of everything).
+    public func reload() {
+        willChange()
+        let snapshot = LayerSnapshot(of: manager)
+        // Declared keys without a value in any layer (a declaration of metadata alone) come from
+        // the providers' declarations: the schema's own list is sorted, which rows do not need.
+        var keys = Set<TweakKey>()
+        for stored in snapshot.stored { keys.formUnion(stored.keys) }
+        for provider in manager.tweakProviders { keys.formUnion(provider.declarations.lazy.map(\.key)) }
+        let day = today()
+        // Keys are put in order before rows are made, so that no row is moved afterwards: by
+        // group (a few), then by key within each group.
+        var byGroup: [String: [TweakKey]] = [:]
+        for key in keys { byGroup[snapshot.schema[key]?.group ?? Self.ungroupedName, default: []].append(key) }
+        let groupNames = byGroup.keys.sorted { Self.precedes($0, $1) }
+        let ordered = groupNames.flatMap { byGroup[$0]!.sorted() }
+        rows = ordered.map { makeRow($0, snapshot: snapshot, today: day) }
+        rowIndex = Dictionary(uniqueKeysWithValues: rows.indices.map { (rows[$0].key, $0) })
+        updateSections()
+        onRowsChange?(nil)
+    }
+
+    // MARK: Rows
+
+    /// Remakes the rows of `keys` (adding rows for new tweaks, removing those no layer has now).
+    func refreshRows(_ keys: Set<TweakKey>) {
+        guard !keys.isEmpty else { return }
+        willChange()
+        let snapshot = LayerSnapshot(of: manager)
+        let day = today()
+        var needsSorting = false
+        var removed = Set<TweakKey>()
+        for key in keys {
+            let exists = snapshot.schema[key] != nil || snapshot.stored.contains { $0[key] != nil }
+            if let index = rowIndex[key] {
+                if exists { rows[index] = makeRow(key, snapshot: snapshot, today: day) } else { removed.insert(key) }
+            } else if exists {
+                rows.append(makeRow(key, snapshot: snapshot, today: day))
+                needsSorting = true
+            }
+        }
+        if !removed.isEmpty {
+            rows.removeAll { removed.contains($0.key) }
+            needsSorting = true
+        }
+        if needsSorting { sortRows() }
+        updateSections()
+        onRowsChange?(keys)
+    }
+
+    /// The row of `key`: the answer from the manager's one evaluation, the rest from `snapshot`.
+    private func makeRow(_ key: TweakKey, snapshot: LayerSnapshot, today: TweakDay) -> TweakEditorRow {
+        rowBuildCount += 1
+        let declaration = snapshot.schema[key]
+        let evaluation = manager.evaluate(feature: key.feature, variable: key.variable)
+        var override: Tweak?
+        if let writableLayer, let index = manager.tweakProviders.firstIndex(where: { $0 === writableLayer }) {
+            override = snapshot.stored[index][key]
+        }
+        var lowest: Tweak?
+        var isTargeted = false
+        var isEncrypted = false
+        for stored in snapshot.stored {
+            guard let tweak = stored[key] else { continue }
+            lowest = tweak
+            isTargeted = isTargeted || tweak.targeting != nil
+            isEncrypted = isEncrypted || tweak.isEncrypted
+        }
+        // Values of another type (every layer), then failures the read passed over (a decryption).
+        var problems = snapshot.mismatches[key] ?? []
+        for passed in evaluation.passedOver where passed.answer.tweak == nil {
+            problems.append("\(passed.provider): \(passed.answer.failure ?? "")")
+        }
+        let defaultValue = lowest?.value
+        let lifecycle = declaration?.lifecycle ?? TweakLifecycle()
+        return TweakEditorRow(
+            key: key, declaration: declaration, type: declaration?.type ?? defaultValue.map(TweakType.init(of:)),
+            defaultValue: defaultValue, evaluation: evaluation, override: override, problems: problems,
+            isTargeted: isTargeted, isExpired: lifecycle.isExpired(on: today),
+            isStale: lifecycle.isPastExpectedLifetime(on: today), isEncrypted: isEncrypted,
+            preview: previewManager?.evaluate(feature: key.feature, variable: key.variable),
+            isPinned: pins.contains(key),
+            searchText: SearchText.haystack([
+                key.feature, key.variable, declaration?.title, declaration?.description, declaration?.group,
+            ]))
+    }
+
+    /// Sorts ``rows`` by group (``ungroupedName`` last), then key, and indexes them. Each row's
+    /// group is read once, not once per comparison.
+    private func sortRows() {
+        let groups = rows.map(\.group)
+        let order = rows.indices.sorted {
+            groups[$0] == groups[$1] ? rows[$0].key < rows[$1].key : Self.precedes(groups[$0], groups[$1])
+        }
+        rows = order.map { rows[$0] }
+        rowIndex = Dictionary(uniqueKeysWithValues: rows.indices.map { (rows[$0].key, $0) })
+    }
+
+    /// The order of groups: by name, ``ungroupedName`` last.
+    private nonisolated static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        let (lhsLast, rhsLast) = (lhs == ungroupedName, rhs == ungroupedName)
+        return lhsLast == rhsLast ? lhs < rhs : rhsLast
+    }
+
+    /// Makes ``sections`` from ``rows``, ``filter`` and ``searchText``: one pass over the rows.
+    func updateSections() {
+        let needle = SearchText.needle(searchText)
+        var pinned: [TweakEditorRow] = []
+        var sections: [Section] = []
+        var group: [TweakEditorRow] = []
+        for row in rows where filter.admits(row) && SearchText.contains(row.searchText, needle) {
+            if row.isPinned {
+                pinned.append(row)
+                continue
+            }
+            if let last = group.last, last.group != row.group {
+                sections.append(Section(name: last.group, rows: group))
+                group.removeAll(keepingCapacity: true)
+            }
+            group.append(row)
+        }
+        if let last = group.last { sections.append(Section(name: last.group, rows: group)) }
+        if !pinned.isEmpty {
+            pinned.sort { $0.key < $1.key }
+            sections.insert(Section(name: Self.pinnedSectionName, rows: pinned), at: 0)
+        }
+        self.sections = sections
+    }
+
+    /// Re-evaluates every row for ``previewContext``.
+    private func refreshPreviews() {
+        previewManager = previewContext.map { manager.reading(for: $0) }
+        for index in rows.indices {
+            let key = rows[index].key
+            rows[index].setPreview(previewManager?.evaluate(feature: key.feature, variable: key.variable))
+        }
+        updateSections()
+        onRowsChange?(nil)
+    }
+
+    // MARK: Live updates
+
+    /// Follows the manager's changes (remaking only the rows they name) and provider events.
+    private func startLiveUpdates() {
+        let changes = manager.changes
+        let events = manager.providerEvents
+        let rowUpdates = Task { [weak self] in
+            for await change in changes {
+                guard let self else { return }
+                self.apply(change)
+            }
+        }
+        let statusUpdates = Task { [weak self] in
+            for await event in events {
+                guard let self else { return }
+                self.record(event)
+            }
+        }
+        liveTasks.withLock { $0 = [rowUpdates, statusUpdates] }
+    }
+
+    /// Applies one change of a provider.
+    func apply(_ change: TweakChange) {
+        guard let keys = change.keys else { return reload() }
+        refreshRows(keys)
+    }
+
+    /// Records a provider event and refreshes the status.
+    private func record(_ event: TweakProviderEvent) {
+        if event.operation.name == Self.eventStreamOperation { eventStreamStates[event.source] = event }
+        refreshStatus()
+    }
+
+    /// The name of `TweaksRemote`'s event-stream operation, whose events give a provider's stream state.
+    nonisolated static let eventStreamOperation = "event stream"
+
+    /// Makes ``providerStatus`` anew from the manager's provider health.
+    func refreshStatus() {
+        willChange()
+        providerStatus = manager.providerHealth.map { health in
+            TweakEditorProviderStatus(health: health, eventStream: eventStreamStates[health.source])
+        }
+        onStatusChange?()
+    }
+
+    /// Asks ``refreshAction`` for a newer remote document, then refreshes the status and rows.
+    /// Returns what happened in words; `nil` when there is no refresh action.
+    public func refreshNow() async -> String? {
+        guard let refreshAction else { return nil }
+        let outcome = await refreshAction()
+        refreshStatus()
+        return outcome
+    }
+
+    // MARK: Support
+
+    /// The names of ``writableLayers``, for messages.
+    var layerNames: String {
+        writableLayers.isEmpty
+            ? "(the manager has no mutable provider)" : writableLayers.map(\.name).joined(separator: ", ")
+    }
+
+    /// Announces a change to SwiftUI, before it is made.
+    func willChange() {
+        revision &+= 1
+    }
+}
+
+#if canImport(Combine)
+    extension TweakEditor: ObservableObject {}
+#endif

@@ -1,0 +1,65 @@
+public import Foundation
+public import Tweaks
+
+/// Where the editor keeps the pinned tweaks between launches. The caller chooses the place;
+/// ``FileTweakPinStore`` keeps them in a file of the app's own.
+public protocol TweakPinStore: Sendable {
+    /// The pinned tweaks, as last saved; empty when nothing was saved.
+    /// - Throws: when what was saved cannot be read (the editor then starts with no pins).
+    func loadPins() throws -> Set<TweakKey>
+    /// Saves `pins`, replacing what was saved.
+    /// - Throws: when they cannot be saved (the editor keeps them for this run).
+    func savePins(_ pins: Set<TweakKey>) throws
+}
+
+/// Pinned tweaks kept in a JSON file: `[["feature", "variable"], …]`, written atomically.
+///
+/// ```swift
+/// let pins = FileTweakPinStore(fileURL: applicationSupport.appendingPathComponent("tweak-pins.json"))
+/// ```
+public final class FileTweakPinStore: TweakPinStore {
+    /// The file the pins are kept in.
+    public let fileURL: URL
+
+    /// Larger pin files are refused: a person pins tens of tweaks, not millions.
+    static let maximumSize = 1024 * 1024
+
+    /// A store in the file at `fileURL` (created by the first save, with its folder).
+    public init(fileURL: URL) {
+        self.fileURL = fileURL
+    }
+
+    /// The pins in the file; none when there is no file.
+    /// - Throws: ``TweakEditorError`` naming the file when it is not a list of `[feature, variable]` pairs.
+    public func loadPins() throws -> Set<TweakKey> {
+        guard FileManager.default.fileExists(atPath: fileURL.path) else { return [] }
+        let data = try Data(contentsOf: fileURL)
+        guard data.count <= Self.maximumSize else {
+            throw TweakEditorError(source: fileURL.path, "larger than \(Self.maximumSize) bytes")
+        }
+        let value: TweakValue
+        do {
+            value = try TweakValue(jsonText: String(decoding: data, as: UTF8.self), source: fileURL.path)
+        } catch {
+            throw TweakEditorError(source: fileURL.path, error.reasonDescription)
+        }
+        guard case .json(.array(let entries)) = value else {
+            throw TweakEditorError(source: fileURL.path, "expected a JSON array of [feature, variable] pairs")
+        }
+        var pins = Set<TweakKey>()
+        for entry in entries {
+            guard case .array(let pair) = entry, pair.count == 2, case .string(let feature) = pair[0],
+                case .string(let variable) = pair[1]
+            else { throw TweakEditorError(source: fileURL.path, "expected [feature, variable], found \(entry)") }
+            pins.insert(TweakKey(feature: feature, variable: variable))
+        }
+        return pins
+    }
+
+    /// Writes `pins`, sorted, to the file (permissions 0600).
+    /// - Throws: `TweakWriteError` when the file cannot be written.
+    public func savePins(_ pins: Set<TweakKey>) throws {
+        let entries = pins.sorted().map { TweakJSON.array([.string($0.feature), .string($0.variable)]) }
+        try AtomicFile.replace(fileURL.path, with: Array((TweakJSON.array(entries).description + "\n").utf8))
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import Tweaks
+
+@testable import TweaksEditor
+
+/// What a failing fetch reports.
+struct FetchFailure: Error, CustomStringConvertible {
+    var description: String { "HTTP 503" }
+}
+
+@MainActor
+@Suite("Live updates and provider status")
+struct TweakEditorLiveTests {
+    @Test("A change from another process remakes only the rows it names")
+    func changesTouchOnlyAffectedRows() async throws {
+        let stack = try EditorStack()
+        defer { stack.removeFolder() }
+        let editor = try stack.editor()
+        var changedRows: [Set<TweakKey>?] = []
+        editor.onRowsChange = { changedRows.append($0) }
+        let builds = editor.rowBuildCount
+
+        // `tweak set --overrides …` in another process: another provider of the same file.
+        let otherProcess = try OverridesFileTweakProvider(fileURL: stack.overridesURL, pollInterval: nil)
+        try otherProcess.set(.int(7), feature: "checkout", variable: "max_items")
+        try stack.overrides.reload()
+        await waitUntil("the row shows the new override") { editor.row(for: Keys.maxItems)?.override?.value == .int(7) }
+        #expect(changedRows.contains([Keys.maxItems]))
+        #expect(editor.rowBuildCount == builds + 1)
+
+        // A remote activation of a key no layer had adds its row.
+        let newKey = TweakKey(feature: "server", variable: "motd")
+        stack.remote.activate("Hi", for: newKey)
+        await waitUntil("the new row appears") { editor.row(for: newKey) != nil }
+        #expect(editor.rowBuildCount == builds + 2)
+        #expect(editor.sections.last?.rows.contains { $0.key == newKey } == true)
+    }
+
+    @Test("Provider status: health, next retry, event-stream state, and refresh now")
+    func providerStatus() async throws {
+        let stack = try EditorStack()
+        defer { stack.removeFolder() }
+        let editor = try stack.editor()
+        #expect(editor.providerStatus.map(\.name) == ["launch arguments", "overrides file", "remote", "defaults"])
+        #expect(editor.providerStatus.allSatisfy { $0.eventStreamState == nil })
+        #expect(editor.providerStatus.map(\.isFailing) == [false, false, true, false])
+        // The manager's own verdict on the remote's values: "38" for an Int.
+        #expect(
+            editor.providerStatus[2].failures.map { $0.hasPrefix("remote: type check failed: checkout.max_items") } == [
+                true
+            ])
+
+        let retry = Date().addingTimeInterval(120)
+        func fetchFailure() -> String? { editor.providerStatus[2].failures.first { $0.contains("fetch failed") } }
+        stack.remote.postEvent(.failed(.fetch, error: FetchFailure(), nextRetry: retry))
+        await waitUntil("the remote's fetch is failing") { fetchFailure() != nil }
+        #expect(editor.providerStatus[2].nextRetry == retry)
+        #expect(fetchFailure()?.hasPrefix("remote: fetch failed: HTTP 503; next try at") == true)
+
+        stack.remote.postEvent(.failed(.init("event stream"), error: FetchFailure(), nextRetry: nil))
+        await waitUntil("the stream is reconnecting") { editor.providerStatus[2].eventStreamState != nil }
+        #expect(editor.providerStatus[2].eventStreamState == "reconnecting: HTTP 503")
+        stack.remote.postEvent(.succeeded(.init("event stream")))
+        stack.remote.postEvent(.succeeded(.fetch))
+        await waitUntil("the fetch recovered") { fetchFailure() == nil }
+        #expect(editor.providerStatus[2].eventStreamState == "connected")
+        #expect(editor.providerStatus[2].lastSuccess != nil)
+
+        #expect(await editor.refreshNow() == nil)
+        editor.refreshAction = { "fetched from remote" }
+        #expect(await editor.refreshNow() == "fetched from remote")
+    }
+}
