@@ -21,7 +21,7 @@ public struct AccessorGenerationError: Error, Sendable, Hashable, CustomStringCo
         public let message: String
 
         /// Creates a problem in `source`, optionally about a tweak and at a position.
-        public init(
+        package init(
             source: String, feature: String? = nil, variable: String? = nil, position: TextPosition? = nil,
             message: String
         ) {
@@ -47,7 +47,7 @@ public struct AccessorGenerationError: Error, Sendable, Hashable, CustomStringCo
 
         /// `source[:line:column]: error: [feature.variable: ]message`: the form Xcode and SwiftPM
         /// show as an error of the build, at the file and line.
-        public var buildDiagnostic: String {
+        package var buildDiagnostic: String {
             TweakLoadError.diagnostic(
                 source: source, position: position, feature: feature, variable: variable, message, severity: "error")
         }
@@ -57,7 +57,7 @@ public struct AccessorGenerationError: Error, Sendable, Hashable, CustomStringCo
     public let problems: [Problem]
 
     /// Creates an error from the problems found, in order.
-    public init(problems: [Problem]) {
+    package init(problems: [Problem]) {
         self.problems = problems
     }
 

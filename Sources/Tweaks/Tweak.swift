@@ -104,7 +104,7 @@ public struct Tweak: Sendable, Hashable {
     /// ``displayValue`` with a string in quotes (`"38"`, JSON's spelling), so that it never looks
     /// like the number `38` or the Boolean `true`: what `explain`, the catalog and the `tweak`
     /// tool show.
-    public var quotedDisplayValue: String {
+    package var quotedDisplayValue: String {
         if !isEncrypted, case .string = value { return value.jsonText }
         return displayValue
     }

@@ -30,7 +30,7 @@ public struct TweakKind: Sendable, Hashable, CustomStringConvertible {
     public static let permission = TweakKind(.permission)
 
     /// Every kind this version knows, in the order above.
-    public static let allKinds = Code.allCases.map(TweakKind.init)
+    package static let allKinds = Code.allCases.map(TweakKind.init)
 
     /// The kind written `name` in a tweaks file, or `nil` when there is none of that name.
     public init?(name: String) {

@@ -19,7 +19,7 @@ public struct TweakLoadError: Error, Sendable, Hashable, CustomStringConvertible
     public let reason: Reason
 
     /// Creates an error about `source`, optionally inside a tweak and at a position.
-    public init(
+    package init(
         source: String, feature: String? = nil, variable: String? = nil, position: TextPosition? = nil,
         reason: Reason
     ) {

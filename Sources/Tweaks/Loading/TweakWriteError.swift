@@ -6,7 +6,7 @@ public struct TweakWriteError: Error, Sendable, Hashable, CustomStringConvertibl
     public let detail: String
 
     /// Creates an error for the file at `path`, with the system's explanation.
-    public init(path: String, detail: String) {
+    init(path: String, detail: String) {
         self.path = path
         self.detail = detail
     }

@@ -119,7 +119,7 @@ public struct TweakOverrides: Sendable {
 
     /// These overrides with `inner`'s on top: where both override a tweak, `inner` wins, even when
     /// `inner` overrides it for every manager and these for one.
-    public func merging(_ inner: TweakOverrides) -> TweakOverrides {
+    package func merging(_ inner: TweakOverrides) -> TweakOverrides {
         var merged = self
         for (key, entry) in inner.everyManager {
             merged.everyManager[key] = entry

@@ -9,7 +9,7 @@
 /// declared type is a ``LaunchArgumentOverrides/ParseError``: the manager passes it over and logs
 /// it, and the next layer answers.
 ///
-/// It is read-only: writes (``TweakManager/set(_:feature:variable:)``) go to a mutable layer below,
+/// It is read-only: writes (``TweakManager/set(_:feature:variable:)-(TweakValue,_,_)``) go to a mutable layer below,
 /// never into the launch arguments.
 public final class LaunchArgumentTweakProvider: TweakProvider {
     /// The name shown as the source of the provider's tweaks.

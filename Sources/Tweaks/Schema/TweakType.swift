@@ -35,7 +35,7 @@ public struct TweakType: Sendable, Hashable, CustomStringConvertible {
     public var kind: TweakValue.Kind { prototype.kind }
 
     /// The keys of a declared JSON object, sorted; `nil` for other types.
-    public var objectKeys: [String]? {
+    package var objectKeys: [String]? {
         guard case .json(.object(let members)) = prototype else { return nil }
         return members.keys.sorted()
     }

@@ -58,7 +58,7 @@ public struct TweakCondition: Sendable, Hashable {
 
     /// Whether the condition holds for `context`; without one, percent and custom-signal
     /// conditions are false.
-    public func isTrue(for context: TweakContext?) -> Bool {
+    func isTrue(for context: TweakContext?) -> Bool {
         condition.evaluate(context)
     }
 }

@@ -13,7 +13,7 @@ public struct RemoteCacheError: Error, Sendable, Hashable, CustomStringConvertib
     public let reason: Reason
 
     /// Creates an error about the cache file at `path`.
-    public init(path: String, reason: Reason) {
+    init(path: String, reason: Reason) {
         self.path = path
         self.reason = reason
     }
