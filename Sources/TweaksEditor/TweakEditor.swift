@@ -45,7 +45,7 @@ public final class TweakEditor {
     /// The manager's mutable providers, highest priority first: the layers edits may go to.
     public let writableLayers: [any MutableTweakProvider]
     /// The layer edits go to; `nil` until one is chosen (``chooseWritableLayer(_:)``): never
-    /// guessed, so that a launch-argument layer does not capture the writes meant for a file.
+    /// guessed, so that a session layer above the file does not capture the writes meant for it.
     public private(set) var writableLayer: (any MutableTweakProvider)?
 
     /// Every row, sorted by group (``ungroupedName`` last), then feature and variable.
