@@ -288,5 +288,9 @@ public struct Calendar: Sendable { public static var current: Calendar { Calenda
   public enum Component: Sendable, Hashable { case hour, minute, second }
   public func dateComponents(_ c: Set<Component>, from d: Date) -> DateComponents { DateComponents() } }
 public struct DateComponents: Sendable { public var hour: Int?; public var minute: Int?; public var second: Int? }
-open class ISO8601DateFormatter: NSObject, @unchecked Sendable { public override init() {}; open func string(from date: Date) -> String { "" } }
+open class ISO8601DateFormatter: NSObject, @unchecked Sendable { public override init() {}; open func string(from date: Date) -> String { "" }
+  // `withFractionalSeconds`: macOS 10.13 / iOS 11.
+  public struct Options: OptionSet, Sendable { public let rawValue: UInt; public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let withInternetDateTime = Options(rawValue: 1 << 0); public static let withFractionalSeconds = Options(rawValue: 1 << 1) }
+  open var formatOptions: Options = [] }
 extension String { public init(format: String, _ arguments: any CVarArg...) { self = "" } }

@@ -43,9 +43,7 @@ extension TweakManager {
         _ outcome: borrowing LookupOutcome, key: TweakKey, context: TweakContext?, ambientContext: TweakContext?,
         to log: TweakExposureLog
     ) -> TweakExposure? {
-        guard let branch = outcome.decidingBranch, let tweak = outcome.tweak, let layer = outcome.layer else {
-            return nil
-        }
+        guard let (tweak, layer, branch) = outcome.targetedAnswer else { return nil }
         let condition = branch.targeting.branches[branch.index].condition
         let randomizationID = context?.randomizationID
         let capture = ExposureCapture.active

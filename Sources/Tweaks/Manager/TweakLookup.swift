@@ -25,7 +25,9 @@ struct LookupTrace {
 /// through one; ``TweakEvaluation`` is its public form.
 ///
 /// A cached answer is a case of its own, so that a cached read that moves its tweak out leaves
-/// nothing to destroy.
+/// nothing to destroy. The reports' accessors are not inlined: the optimizer of Swift 6.3 crashes
+/// ("Cannot initialize a nonCopyable type with a guaranteed value") on a function that combines
+/// several inlined borrowing switches of a borrowed outcome. Reads use ``get()`` and ``isEnabled``.
 enum LookupOutcome: ~Copyable {
     /// The cache's answer: a tweak from the layer at `layer`, or none.
     case cached(Tweak?, layer: Int?)
@@ -36,37 +38,45 @@ enum LookupOutcome: ~Copyable {
 
     /// The answer; `nil` when there is none or an override removes the tweak.
     var tweak: Tweak? {
-        switch self {
-        case .cached(let tweak, _): tweak
-        case .cachedFlag: nil
-        case .walked(let walk): walk.tweak
+        @inline(never) get {
+            switch self {
+            case .cached(let tweak, _): tweak
+            case .cachedFlag: nil
+            case .walked(let walk): walk.tweak
+            }
         }
     }
 
     /// The index of the answering layer: `-1` for a task-local override, else the provider's.
     var layer: Int? {
-        switch self {
-        case .cached(_, let layer): layer
-        case .cachedFlag: nil
-        case .walked(let walk): walk.layer
+        @inline(never) get {
+            switch self {
+            case .cached(_, let layer): layer
+            case .cachedFlag: nil
+            case .walked(let walk): walk.layer
+            }
         }
     }
 
     /// The error of the first answer that was passed over.
     var firstFailure: (any Error)? {
-        switch self {
-        case .cached: nil
-        case .cachedFlag: nil
-        case .walked(let walk): walk.firstFailure
+        @inline(never) get {
+            switch self {
+            case .cached: nil
+            case .cachedFlag: nil
+            case .walked(let walk): walk.firstFailure
+            }
         }
     }
 
     /// The condition that decided the answer, when conditional values did (not their default).
     var decidingCondition: NamedCondition? {
-        switch self {
-        case .cached: nil
-        case .cachedFlag: nil
-        case .walked(let walk): walk.decidingCondition
+        @inline(never) get {
+            switch self {
+            case .cached: nil
+            case .cachedFlag: nil
+            case .walked(let walk): walk.decidingCondition
+            }
         }
     }
 
@@ -75,19 +85,40 @@ enum LookupOutcome: ~Copyable {
 
     /// The conditional values that decided the answer, and the index of the deciding branch.
     var decidingBranch: (targeting: TweakTargeting, index: Int)? {
-        switch self {
-        case .cached: nil
-        case .cachedFlag: nil
-        case .walked(let walk): walk.decidingBranch
+        @inline(never) get {
+            switch self {
+            case .cached: nil
+            case .cachedFlag: nil
+            case .walked(let walk): walk.decidingBranch
+            }
+        }
+    }
+
+    /// The answer, its layer and the deciding branch, when conditional values decided it: what
+    /// an exposure records. (One switch that copies them out: the optimizer of Swift 6.3 crashes
+    /// on a function that combines several borrowing switches of a borrowed outcome.)
+    var targetedAnswer: (tweak: Tweak, layer: Int, branch: (targeting: TweakTargeting, index: Int))? {
+        @inline(never) get {
+            switch self {
+            case .cached: return nil
+            case .cachedFlag: return nil
+            case .walked(let walk):
+                guard let tweak = walk.tweak, let layer = walk.layer, let branch = walk.decidingBranch else {
+                    return nil
+                }
+                return (tweak, layer, branch)
+            }
         }
     }
 
     /// A feature-flag read's answer from the cache, which keeps no tweak.
     var cachedFlag: Bool? {
-        switch self {
-        case .cached: nil
-        case .cachedFlag(let flag): flag
-        case .walked: nil
+        @inline(never) get {
+            switch self {
+            case .cached: nil
+            case .cachedFlag(let flag): flag
+            case .walked: nil
+            }
         }
     }
 
