@@ -119,6 +119,23 @@ struct ServerSentEventParserTests {
         #expect(try events("data: a\n\n\u{FEFF}data: b\n\n") == [message("a")])
     }
 
+    /// Found by fuzzing: the mark counted towards the size limit when the line came in one piece,
+    /// and not when it came in chunks, so the same stream failed one way and not the other.
+    @Test func aByteOrderMarkNeverCountsTowardsTheSizeLimitHoweverTheStreamIsCut() throws {
+        let limit = 64
+        for length in [limit, limit + 1] {
+            let stream = [0xEF, 0xBB, 0xBF] + Array(repeating: UInt8(ascii: "x"), count: length) + [0x0A]
+            var whole = ServerSentEventParser(maximumEventSize: limit)
+            let wholeFails = (try? whole.parse(stream)) == nil
+            #expect(wholeFails == (length > limit), "in one piece, a line of \(length)")
+            for cut in 1..<stream.count {
+                var chunked = ServerSentEventParser(maximumEventSize: limit)
+                let fails = (try? chunked.parse(stream[..<cut])) == nil || (try? chunked.parse(stream[cut...])) == nil
+                #expect(fails == wholeFails, "a line of \(length) cut at \(cut)")
+            }
+        }
+    }
+
     @Test func invalidUTF8BecomesReplacementCharacters() throws {
         var parser = ServerSentEventParser(maximumEventSize: 1024)
         let bytes: [UInt8] = Array("data: a".utf8) + [0xFF, 0xC3] + Array("b\n\n".utf8)

@@ -84,7 +84,6 @@ struct ServerSentEventParser: Sendable {
             let rest = bytes[index...]
             guard let end = rest.firstIndex(where: { $0 == Self.lineFeed || $0 == Self.carriageReturn }) else {
                 try append(rest)
-                if !hasCheckedByteOrderMark, line.count >= Self.byteOrderMark.count { dropByteOrderMark() }
                 break
             }
             try append(bytes[index..<end])
@@ -97,9 +96,17 @@ struct ServerSentEventParser: Sendable {
         return events
     }
 
+    /// Adds `bytes` to the line. A leading byte order mark is dropped as soon as the line is long
+    /// enough to hold one, before the size is checked: the mark never counts, however the stream
+    /// is cut into chunks.
     private mutating func append(_ bytes: some Collection<UInt8>) throws(Failure) {
-        guard line.count + bytes.count <= maximumEventSize else { throw .eventTooLarge(limit: maximumEventSize) }
+        let markLength = hasCheckedByteOrderMark ? 0 : Self.byteOrderMark.count
+        guard line.count + bytes.count <= maximumEventSize + markLength else {
+            throw .eventTooLarge(limit: maximumEventSize)
+        }
         line.append(contentsOf: bytes)
+        if !hasCheckedByteOrderMark, line.count >= Self.byteOrderMark.count { dropByteOrderMark() }
+        guard line.count <= maximumEventSize else { throw .eventTooLarge(limit: maximumEventSize) }
     }
 
     private mutating func dropByteOrderMark() {
