@@ -80,12 +80,13 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
             // A completion handler, so that this delegate's methods see only the stream's task.
             let warmUp = session.dataTask(with: preflight) { _, _, _ in resumeOnce() }
             warmUp.resume()
-            // The timeout above is between bytes: an endless answer is cut off here. The stream
-            // starts then even if the cancelled warm-up never completes. A queue of its own: the
-            // global queues' few threads may all be busy in a loaded process.
+            // The timeout above is between bytes: an endless answer is cut off here, and its
+            // completion (the cancellation) starts the stream, as any other end of the warm-up
+            // does. Should that completion never come, the stream starts a second later anyway.
+            // A queue of its own: the global queues' few threads may all be busy in a loaded process.
             Self.deadlines.asyncAfter(deadline: .now() + Self.warmUpLimit) {
                 warmUp.cancel()
-                resumeOnce()
+                Self.deadlines.asyncAfter(deadline: .now() + 1) { resumeOnce() }
             }
         }
 
