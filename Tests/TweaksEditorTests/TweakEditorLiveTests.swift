@@ -27,13 +27,18 @@ struct TweakEditorLiveTests {
         try stack.overrides.reload()
         await waitUntil("the row shows the new override") { editor.row(for: Keys.maxItems)?.override?.value == .int(7) }
         #expect(changedRows.contains([Keys.maxItems]))
-        #expect(editor.rowBuildCount == builds + 1)
+        // A notification without an object that another test posts reaches every manager of the
+        // process as a change of everything (JustTweak's rule): the counts hold without one.
+        let othersPosted = { changedRows.contains { $0 == nil } }
+        #expect(editor.rowBuildCount == builds + 1 || othersPosted())
 
         // A remote activation of a key no layer had adds its row.
         let newKey = TweakKey(feature: "server", variable: "motd")
         stack.remote.activate("Hi", for: newKey)
         await waitUntil("the new row appears") { editor.row(for: newKey) != nil }
-        #expect(editor.rowBuildCount == builds + 2)
+        #expect(changedRows.contains([newKey]))
+        #expect(editor.rowBuildCount == builds + 2 || othersPosted())
+        #expect(changedRows.allSatisfy { $0 == nil || $0 == [Keys.maxItems] || $0 == [newKey] }, "\(changedRows)")
         #expect(editor.sections.last?.rows.contains { $0.key == newKey } == true)
     }
 
