@@ -54,8 +54,9 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
 
     #if canImport(FoundationNetworking)
         /// Opens the session's connection with a bare `OPTIONS` (no headers: a redirect it follows
-        /// carries nothing), then calls `resume` once: when the warm-up ends, whatever its outcome,
-        /// or after ``warmUpLimit`` seconds (a longer answer is cancelled: it is not read further).
+        /// carries nothing), then calls `resume` once: when the warm-up ends, whatever its outcome (a
+        /// warm-up longer than ``warmUpLimit`` seconds is cancelled, which ends it), or one second
+        /// after that cancellation if its completion never comes.
         ///
         /// FoundationNetworking keeps the libdispatch write source it made while libcurl connected
         /// a socket until the socket is removed; on a stream waiting for data that always-writable
