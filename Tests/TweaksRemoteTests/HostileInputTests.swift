@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Tweaks
 
@@ -7,7 +8,7 @@ import Tweaks
 /// Every document of the hostile-input corpus through every loader that reads its schema: each
 /// fails with the exact typed error (file, tweak, line:column, reason), nothing crashes, and
 /// nothing good before is lost.
-@Suite("Hostile input through every loader", .timeLimit(.minutes(2)))
+@Suite("Hostile input through every loader", .cpuHeavy, .timeLimit(.minutes(5)))
 struct HostileInputTests {
     static let fullFormCases: [HostileInput] = ((try? HostileInput.corpus()) ?? []).filter { $0.full != nil }
     static let allCases: [HostileInput] = (try? HostileInput.corpus()) ?? []

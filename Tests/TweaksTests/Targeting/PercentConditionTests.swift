@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Tweaks
@@ -129,7 +130,7 @@ struct PercentConditionTests {
     /// The Go SDK's statistical checks, with its ids `random-0` … `random-99999`: within three
     /// standard deviations of the share asked for.
     @Test(
-        "Shares of 100,000 ids",
+        "Shares of 100,000 ids", .cpuHeavy,
         arguments: [
             (PercentCondition(operator: .lessOrEqual, microPercent: 10_000_000), 10_000, 284),
             (PercentCondition(operator: .between, upperBound: 10_000_000), 10_000, 284),
