@@ -30,21 +30,30 @@ public enum Loopback {
 
     /// A port of 127.0.0.1 that was free a moment ago (another process may take it first).
     public static func freePort() throws -> Int {
+        let (socketDescriptor, port) = try boundSocket()
+        close(socketDescriptor)
+        return port
+    }
+
+    /// A socket bound to a free port of 127.0.0.1 (not listening) and that port.
+    static func boundSocket() throws -> (descriptor: Int32, port: Int) {
         let socketDescriptor = socket(AF_INET, streamSocket, 0)
         guard socketDescriptor >= 0 else { throw TestServerError("socket() failed") }
-        defer { close(socketDescriptor) }
         var address = address(port: 0)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard bound == 0 else { throw TestServerError("bind() failed") }
+        guard bound == 0 else {
+            close(socketDescriptor)
+            throw TestServerError("bind() failed")
+        }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketDescriptor, $0, &length) }
         }
-        return Int(UInt16(bigEndian: address.sin_port))
+        return (socketDescriptor, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     /// Whether something accepts connections on 127.0.0.1:`port`.
@@ -58,6 +67,29 @@ public enum Loopback {
                 connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
+    }
+}
+
+/// A port of 127.0.0.1 that refuses every connection until ``close()``: it is bound (so no other
+/// server, of this run or another, can take it) and never listens. A port that was merely free
+/// may meanwhile serve another test's nginx.
+public final class RefusingPort: Sendable {
+    /// The port.
+    public let port: Int
+    private let descriptor: Int32
+
+    /// Binds a free port.
+    public init() throws {
+        (descriptor, port) = try Loopback.boundSocket()
+    }
+
+    /// Frees the port.
+    public func close() {
+        #if canImport(Glibc)
+            _ = Glibc.close(descriptor)
+        #else
+            _ = Darwin.close(descriptor)
+        #endif
     }
 }
 
