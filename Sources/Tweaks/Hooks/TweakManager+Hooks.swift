@@ -155,7 +155,7 @@ extension TweakManager {
                 key: key, tweak: Tweak(feature: key.feature, variable: key.variable, value: .bool(flag)), layer: nil,
                 reason: .cached, condition: nil, experiment: nil, microPercentiles: [], passedOver: [], failure: nil)
         }
-        let layer = outcome.layer.map { $0 < 0 ? TweakOverrides.source : tweakProviders[$0].name }
+        let layer = outcome.layer.map { $0 < 0 ? TweakOverrides.source : schema.providerNames[$0] }
         let percentiles =
             outcome.decidingBranch.map { $0.targeting.decision(for: context).microPercentiles } ?? []
         return TweakEvaluation(

@@ -94,7 +94,7 @@ extension TweakManager {
         if let condition = outcome.decidingCondition {
             return condition.condition.percentSeeds.isEmpty ? .targetingMatch : .split
         }
-        if layer < 0 || tweakProviders[layer] is any MutableTweakProvider { return .override }
+        if layer < 0 || schema.providerIsOverride[layer] { return .override }
         return schema.providerDeclaresTypes[layer] ? .declaredDefault : .staticValue
     }
 }

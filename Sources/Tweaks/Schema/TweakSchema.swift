@@ -18,6 +18,11 @@ public final class TweakSchema: Sendable {
     let providerDeclaresTypes: [Bool]
     /// For each provider, by index: whether it declares anything (its changes may change the schema).
     let providerDeclares: [Bool]
+    /// For each provider, by index: whether it is an override layer (a ``MutableTweakProvider``).
+    let providerIsOverride: [Bool]
+    /// For each provider, by index: its ``TweakProvider/name``, asked once (a default name is made
+    /// from the type's name at each call).
+    let providerNames: [String]
 
     /// The schema of `providers` (highest priority first).
     init(_ providers: [any TweakProvider]) {
@@ -42,6 +47,8 @@ public final class TweakSchema: Sendable {
         checksProvider = declaresTypes.reversed().map { hasTypes && !$0 }
         providerDeclares = declaresAnything.reversed()
         providerDeclaresTypes = declaresTypes.reversed()
+        providerIsOverride = providers.map { $0 is any MutableTweakProvider }
+        providerNames = providers.map(\.name)
     }
 
     /// A schema of `types` alone, declared by no provider: a request a provider's tests make.
@@ -54,6 +61,8 @@ public final class TweakSchema: Sendable {
         checksProvider = []
         providerDeclares = []
         providerDeclaresTypes = []
+        providerIsOverride = []
+        providerNames = []
     }
 
     /// The declaration of `key`, if a provider declares it.
