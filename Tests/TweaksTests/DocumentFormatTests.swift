@@ -287,6 +287,38 @@ struct DocumentFormatTests {
         #expect(try reason(binary(count: 3, cycle: false)).field == nil)
     }
 
+    /// swift-corelibs-foundation crashed the test process on a mangled binary plist holding a set
+    /// (found by the test below); such objects are refused before Foundation reads the document.
+    @Test("A binary plist holding a set, or pointing outside itself, is refused, not read")
+    func binaryPlistsWithSetsAreRefused() throws {
+        func plist(valueObject: [UInt8], tableOffsetAdjustment: Int = 0) -> Data {
+            // {"a": <value>}: a dictionary (object 0), the key "a" (1) and the value (2).
+            var bytes = Array("bplist00".utf8) + [0xD1, 1, 2] + [0x51, 0x61]
+            let offsets = [8, 11, 13]
+            bytes += valueObject
+            let tableOffset = bytes.count
+            bytes += offsets.map(UInt8.init)
+            let fields: [UInt8] = [0, 0, 0, 0, 0, 0, 1, 1]
+            bytes += fields + [0, 0, 0, 0, 0, 0, 0, 3] + [UInt8](repeating: 0, count: 8)
+            bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(tableOffset + tableOffsetAdjustment)]
+            return Data(bytes)
+        }
+        func reason(_ data: Data) throws -> String {
+            let error = try #require(throws: TweakLoadError.self) {
+                try LocalTweakProvider(data: data, source: "d.plist", format: .firebaseDefaultsPlist)
+            }
+            #expect(error.source == "d.plist")
+            return error.reason.description
+        }
+        // The same document with a string value loads: the check refuses only what it should.
+        let valid = try LocalTweakProvider(
+            data: plist(valueObject: [0x51, 0x62]), source: "d.plist", format: .firebaseDefaultsPlist)
+        #expect(try valid.tweakWith(feature: "firebase", variable: "a").value == .string("b"))
+        #expect(try reason(plist(valueObject: [0xC1, 1])).contains("holding a set"))
+        #expect(try reason(plist(valueObject: [0x81, 1])).contains("unknown kind"))
+        #expect(try reason(plist(valueObject: [0x51, 0x62], tableOffsetAdjustment: 100)).contains("outside"))
+    }
+
     @Test("Mangled plists, XML and binary, never crash: each loads or throws a TweakLoadError")
     func mangledPlistsNeverCrash() throws {
         let root = try PropertyListSerialization.propertyList(from: Data(Self.plist.utf8), format: nil)

@@ -20,6 +20,9 @@ enum FirebaseDefaultsPlist {
         in bytes: [UInt8], source: String, tweakSource: String?, integerRange: ClosedRange<Int64> = PlatformInt.range
     ) throws(TweakLoadError) -> [TweakKey: Tweak] {
         guard !bytes.isEmpty else { throw TweakLoadError(source: source, reason: .empty) }
+        if let problem = BinaryPropertyListCheck.problem(in: bytes) {
+            throw TweakLoadError(source: source, reason: .invalidPropertyList(problem))
+        }
         var format = PropertyListSerialization.PropertyListFormat.xml
         let root: Any
         do {
