@@ -1,7 +1,7 @@
 public import Testing
 
 /// A trait for tests that keep a core busy for seconds (scale, distribution and hostile-input tests
-/// in a debug build, builds in a child process): at most one such test case runs at a time.
+/// in a debug build): at most one such test case runs at a time.
 ///
 /// Swift concurrency runs every test's tasks on one thread per core. Several of these tests at
 /// once took every core for half a minute, and the tests that wait for a server, a timer or a

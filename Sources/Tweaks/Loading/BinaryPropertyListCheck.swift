@@ -16,7 +16,7 @@ enum BinaryPropertyListCheck {
         let objectCount = integer(in: bytes, at: trailer + 8, size: 8)
         let tableOffset = integer(in: bytes, at: trailer + 24, size: 8)
         guard (1...8).contains(offsetSize), let objectCount, let tableOffset,
-            objectCount <= bytes.count, tableOffset >= 8, tableOffset <= trailer,
+            tableOffset >= 8, tableOffset <= trailer,
             objectCount <= (trailer - tableOffset) / offsetSize
         else { return "a binary property list whose trailer points outside it" }
         for index in 0..<objectCount {
