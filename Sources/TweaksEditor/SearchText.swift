@@ -3,21 +3,25 @@
 /// macOS 13 for a `String` argument).
 enum SearchText {
     /// The lowercased UTF-8 bytes of `parts`, separated by a newline (no part of a query spans two).
-    /// ASCII text is lowercased byte by byte (no `String` is made); other text by `lowercased()`,
-    /// as queries are.
+    /// ASCII text is lowercased byte by byte, in one pass (no `String` is made); other text by
+    /// `lowercased()`, as queries are.
     static func haystack(_ parts: [String?]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(parts.reduce(0) { $0 + ($1?.utf8.count ?? 0) + 1 })
-        for part in parts {
-            guard let part else { continue }
+        for case let part? in parts {
             if !bytes.isEmpty { bytes.append(UInt8(ascii: "\n")) }
-            if part.utf8.allSatisfy({ $0 < 0x80 }) {
-                let start = bytes.count
-                bytes.append(contentsOf: part.utf8)
-                for index in start..<bytes.count where (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[index]) {
-                    bytes[index] += 32
+            let start = bytes.count
+            var isASCII = true
+            for byte in part.utf8 {
+                guard byte < 0x80 else {
+                    isASCII = false
+                    break
                 }
-            } else {
+                // A–Z (0x41–0x5A) become a–z.
+                bytes.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+            }
+            if !isASCII {
+                bytes.removeSubrange(start...)
                 bytes.append(contentsOf: part.lowercased().utf8)
             }
         }

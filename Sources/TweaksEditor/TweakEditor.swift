@@ -100,6 +100,9 @@ public final class TweakEditor {
     let today: @Sendable () -> TweakDay
     /// Where each row is in ``rows``.
     private var rowIndex: [TweakKey: Int] = [:]
+    /// Each row's ``TweakEditorRow/searchText``, by index in ``rows``: made at the first search
+    /// after the rows were made or moved (most visits to the editor search nothing); empty until then.
+    private var searchTexts: [[UInt8]] = []
     /// The manager reading for ``previewContext``.
     private var previewManager: TweakManager?
     /// The event-stream state each provider last reported (`nil`: it has no event stream).
@@ -212,10 +215,9 @@ public final class TweakEditor {
         willChange()
         let snapshot = LayerSnapshot(of: manager)
         // Declared keys without a value in any layer (a declaration of metadata alone) come from
-        // the providers' declarations: the schema's own list is sorted, which rows do not need.
-        var keys = Set<TweakKey>()
+        // the schema.
+        var keys = Set(snapshot.schema.declaredKeys)
         for stored in snapshot.stored { keys.formUnion(stored.keys) }
-        for provider in manager.tweakProviders { keys.formUnion(provider.declarations.lazy.map(\.key)) }
         let day = today()
         // Keys are put in order before rows are made, so that no row is moved afterwards: by
         // group (a few), then by key within each group.
@@ -225,6 +227,7 @@ public final class TweakEditor {
         let ordered = groupNames.flatMap { byGroup[$0]!.sorted() }
         rows = ordered.map { makeRow($0, snapshot: snapshot, today: day) }
         rowIndex = Dictionary(uniqueKeysWithValues: rows.indices.map { (rows[$0].key, $0) })
+        searchTexts = []
         updateSections()
         onRowsChange?(nil)
     }
@@ -242,7 +245,12 @@ public final class TweakEditor {
         for key in keys {
             let exists = snapshot.schema[key] != nil || snapshot.stored.contains { $0[key] != nil }
             if let index = rowIndex[key] {
-                if exists { rows[index] = makeRow(key, snapshot: snapshot, today: day) } else { removed.insert(key) }
+                guard exists else {
+                    removed.insert(key)
+                    continue
+                }
+                rows[index] = makeRow(key, snapshot: snapshot, today: day)
+                if !searchTexts.isEmpty { searchTexts[index] = rows[index].searchText }
             } else if exists {
                 rows.append(makeRow(key, snapshot: snapshot, today: day))
                 needsSorting = true
@@ -288,10 +296,7 @@ public final class TweakEditor {
             isTargeted: isTargeted, isExpired: lifecycle.isExpired(on: today),
             isStale: lifecycle.isPastExpectedLifetime(on: today), isEncrypted: isEncrypted,
             preview: previewManager?.evaluate(feature: key.feature, variable: key.variable),
-            isPinned: pins.contains(key),
-            searchText: SearchText.haystack([
-                key.feature, key.variable, declaration?.title, declaration?.description, declaration?.group,
-            ]))
+            isPinned: pins.contains(key))
     }
 
     /// Sorts ``rows`` by group (``ungroupedName`` last), then key, and indexes them. Each row's
@@ -303,6 +308,7 @@ public final class TweakEditor {
         }
         rows = order.map { rows[$0] }
         rowIndex = Dictionary(uniqueKeysWithValues: rows.indices.map { (rows[$0].key, $0) })
+        searchTexts = []
     }
 
     /// The order of groups: by name, ``ungroupedName`` last.
@@ -314,10 +320,12 @@ public final class TweakEditor {
     /// Makes ``sections`` from ``rows``, ``filter`` and ``searchText``: one pass over the rows.
     func updateSections() {
         let needle = SearchText.needle(searchText)
+        if !needle.isEmpty, searchTexts.count != rows.count { searchTexts = rows.map(\.searchText) }
         var pinned: [TweakEditorRow] = []
         var sections: [Section] = []
         var group: [TweakEditorRow] = []
-        for row in rows where filter.admits(row) && SearchText.contains(row.searchText, needle) {
+        for (index, row) in rows.enumerated()
+        where filter.admits(row) && (needle.isEmpty || SearchText.contains(searchTexts[index], needle)) {
             if row.isPinned {
                 pinned.append(row)
                 continue

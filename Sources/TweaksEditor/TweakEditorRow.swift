@@ -40,6 +40,12 @@ public struct TweakEditorRow: Sendable, Identifiable {
     /// ``key``.
     public var id: TweakKey { key }
 
+    /// The lowercased text that search looks in: feature, variable, title, description and group.
+    /// Made at the first search, not with the row.
+    var searchText: [UInt8] {
+        SearchText.haystack([key.feature, key.variable, declaration?.title, declaration?.description, declaration?.group])
+    }
+
     /// The declared title, else `feature.variable`.
     public var title: String { declaration?.title ?? key.description }
     /// The declared description.
@@ -88,9 +94,6 @@ public struct TweakEditorRow: Sendable, Identifiable {
         return parts.joined(separator: ", ")
     }
 
-    /// The lowercased text that search looks in: feature, variable, title, description and group.
-    var searchText: [UInt8] { facts.searchText }
-
     /// The row's facts, in one object: a row is copied (sorted, filtered into sections) for one
     /// reference count instead of one per field.
     private let facts: Facts
@@ -101,12 +104,12 @@ public struct TweakEditorRow: Sendable, Identifiable {
     init(
         key: TweakKey, declaration: TweakDeclaration?, type: TweakType?, defaultValue: TweakValue?,
         evaluation: TweakEvaluation, override: Tweak?, problems: [String], isTargeted: Bool, isExpired: Bool,
-        isStale: Bool, isEncrypted: Bool, preview: TweakEvaluation?, isPinned: Bool, searchText: [UInt8]
+        isStale: Bool, isEncrypted: Bool, preview: TweakEvaluation?, isPinned: Bool
     ) {
         facts = Facts(
             key: key, declaration: declaration, type: type, defaultValue: defaultValue, evaluation: evaluation,
             override: override, problems: problems, isTargeted: isTargeted, isExpired: isExpired, isStale: isStale,
-            isEncrypted: isEncrypted, searchText: searchText)
+            isEncrypted: isEncrypted)
         self.isPinned = isPinned
         setPreview(preview)
     }
@@ -129,12 +132,11 @@ public struct TweakEditorRow: Sendable, Identifiable {
         let isExpired: Bool
         let isStale: Bool
         let isEncrypted: Bool
-        let searchText: [UInt8]
 
         init(
             key: TweakKey, declaration: TweakDeclaration?, type: TweakType?, defaultValue: TweakValue?,
             evaluation: TweakEvaluation, override: Tweak?, problems: [String], isTargeted: Bool, isExpired: Bool,
-            isStale: Bool, isEncrypted: Bool, searchText: [UInt8]
+            isStale: Bool, isEncrypted: Bool
         ) {
             self.key = key
             self.declaration = declaration
@@ -147,7 +149,6 @@ public struct TweakEditorRow: Sendable, Identifiable {
             self.isExpired = isExpired
             self.isStale = isStale
             self.isEncrypted = isEncrypted
-            self.searchText = searchText
         }
     }
 

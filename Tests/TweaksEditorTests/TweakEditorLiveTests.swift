@@ -42,6 +42,30 @@ struct TweakEditorLiveTests {
         #expect(editor.sections.last?.rows.contains { $0.key == newKey } == true)
     }
 
+    @Test("A search stays right while rows change under it")
+    func searchFollowsLiveChanges() async throws {
+        let stack = try EditorStack()
+        defer { stack.removeFolder() }
+        let editor = try stack.editor()
+        func shown() -> [TweakKey] { editor.sections.flatMap(\.rows).map(\.key) }
+        editor.searchText = "max_it"
+        #expect(shown() == [Keys.maxItems])
+        // A changed row is found by the same search, with its new answer.
+        try stack.overrides.set(.int(9), feature: "checkout", variable: "max_items")
+        await waitUntil("the shown row has the override") {
+            editor.sections.first?.rows.first?.override?.value == .int(9)
+        }
+        #expect(shown() == [Keys.maxItems])
+        // A new row (the rows are sorted again) is searched too.
+        editor.searchText = "motd"
+        #expect(shown().isEmpty)
+        let newKey = TweakKey(feature: "server", variable: "motd")
+        stack.remote.activate("Hi", for: newKey)
+        await waitUntil("the new row is found") { shown() == [newKey] }
+        editor.searchText = "max_it"
+        #expect(shown() == [Keys.maxItems])
+    }
+
     @Test("Provider status: health, next retry, event-stream state, and refresh now")
     func providerStatus() async throws {
         let stack = try EditorStack()

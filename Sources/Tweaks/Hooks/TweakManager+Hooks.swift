@@ -145,8 +145,8 @@ extension TweakManager {
         }
     }
 
-    /// What `outcome` decided, as hooks see it. The answers passed over are not collected on a
-    /// read (that would cost every read): ``TweakEvaluation/passedOver`` is empty here.
+    /// What `outcome`, a read for `context`, decided: what hooks see and
+    /// ``evaluate(feature:variable:)`` reports.
     func evaluation(
         of outcome: borrowing LookupOutcome, key: TweakKey, context: TweakContext?, schema: TweakSchema
     ) -> TweakEvaluation {
@@ -157,11 +157,11 @@ extension TweakManager {
         }
         let layer = outcome.layer.map { $0 < 0 ? TweakOverrides.source : schema.providerNames[$0] }
         let percentiles =
-            outcome.decidingBranch.map { $0.targeting.decision(for: context).microPercentiles } ?? []
+            outcome.decidingTargeting.map { $0.decision(for: context).microPercentiles } ?? []
         return TweakEvaluation(
             key: key, tweak: outcome.tweak, layer: layer, reason: reason(of: outcome, schema: schema),
             condition: outcome.decidedByCondition, experiment: outcome.decidingCondition?.experiment,
-            microPercentiles: percentiles, passedOver: [],
+            microPercentiles: percentiles, passedOver: outcome.passedOver.map(\.answer),
             failure: outcome.tweak == nil ? outcome.firstFailure.map { String(describing: $0) } : nil)
     }
 

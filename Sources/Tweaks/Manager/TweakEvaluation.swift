@@ -72,17 +72,11 @@ extension TweakManager {
     /// condition and micro-percentiles, and the answers passed over.
     public func evaluate(feature: String, variable: String) -> TweakEvaluation {
         let key = TweakKey(feature: feature, variable: variable)
-        var trace: LookupTrace? = LookupTrace(asksEveryLayer: false)
-        let outcome = evaluate(key, trace: &trace) { $0 }
-        let answers = trace?.answers ?? []
-        let winner = trace?.winningIndex.map { answers[$0] }
-        let passedOver = answers.prefix(trace?.winningIndex ?? answers.count).filter { $0.answer.failure != nil }
-        return TweakEvaluation(
-            key: key, tweak: outcome.tweak, layer: winner?.provider, reason: reason(of: outcome, schema: schema),
-            condition: outcome.decidedByCondition, experiment: outcome.decidingCondition?.experiment,
-            microPercentiles: winner?.decision?.microPercentiles ?? [],
-            passedOver: Array(passedOver),
-            failure: outcome.tweak == nil ? outcome.firstFailure.map { String(describing: $0) } : nil)
+        // A report, not a read (no cache, log or hooks), that keeps no answer the evaluation does
+        // not report.
+        var report: LookupTrace? = LookupTrace(asksEveryLayer: false, recordsAnswers: false)
+        let readContext = boundContext ?? TweakContext.scoped ?? context
+        return evaluate(key, trace: &report) { evaluation(of: $0, key: key, context: readContext, schema: schema) }
     }
 
     /// The reason of `outcome`, whose providers declare types as `schema` says.

@@ -5,17 +5,22 @@ struct LookupTrace {
     var winningIndex: Int?
     /// Whether the walk asks every layer (`explain`), or stops at the winner (an evaluation).
     var asksEveryLayer = true
+    /// Whether each layer's answer is kept (`explain`, an edit's check). Without, the trace only
+    /// makes the walk a report rather than a read (no cache, no log, no hooks): an evaluation
+    /// reports what the walk itself keeps (``LayerWalk/passedOver``).
+    var recordsAnswers = true
 
     mutating func record(
         _ layer: String, _ answer: TweakExplanation.Answer, wins: Bool, decision: TweakTargetingDecision? = nil
     ) {
+        guard recordsAnswers else { return }
         if wins { winningIndex = answers.count }
         answers.append(TweakExplanation.ProviderAnswer(provider: layer, answer: answer, decision: decision))
     }
 
     /// Adds the targeting decision to the answer recorded last.
     mutating func attach(_ decision: TweakTargetingDecision) {
-        guard let last = answers.popLast() else { return }
+        guard recordsAnswers, let last = answers.popLast() else { return }
         answers.append(
             TweakExplanation.ProviderAnswer(provider: last.provider, answer: last.answer, decision: decision))
     }
@@ -69,6 +74,17 @@ enum LookupOutcome: ~Copyable {
         }
     }
 
+    /// The answers passed over before the winner (a failed decryption, a value of another type).
+    var passedOver: [LayerWalk.PassedOver] {
+        @inline(never) get {
+            switch self {
+            case .cached: []
+            case .cachedFlag: []
+            case .walked(let walk): walk.passedOver ?? []
+            }
+        }
+    }
+
     /// The condition that decided the answer, when conditional values did (not their default).
     var decidingCondition: NamedCondition? {
         @inline(never) get {
@@ -82,6 +98,17 @@ enum LookupOutcome: ~Copyable {
 
     /// The name of ``decidingCondition``: the variant.
     var decidedByCondition: String? { decidingCondition?.name }
+
+    /// The conditional values that decided the answer, by a condition or by their default.
+    var decidingTargeting: TweakTargeting? {
+        @inline(never) get {
+            switch self {
+            case .cached: nil
+            case .cachedFlag: nil
+            case .walked(let walk): walk.decidingTargeting
+            }
+        }
+    }
 
     /// The conditional values that decided the answer, and the index of the deciding branch.
     var decidingBranch: (targeting: TweakTargeting, index: Int)? {
@@ -157,11 +184,23 @@ struct LayerWalk: ~Copyable {
     /// Whether the read's own check (a typed read's decoding) passed a value over: the outcome is
     /// the typed read's only, and is not cached.
     var wasRejectedByCheck = false
+    /// The answers passed over before a layer decided, highest priority first: what an evaluation
+    /// reports. `nil` (nothing to destroy) until one is.
+    var passedOver: [PassedOver]?
     /// The error of the first answer that was passed over.
-    var firstFailure: (any Error)?
+    var firstFailure: (any Error)? { passedOver?.first?.error }
+    /// The conditional values that decided the answer, by a condition or by their default: read
+    /// only by an evaluation's report.
+    var decidingTargeting: TweakTargeting?
+    /// The index of the branch of ``decidingTargeting`` that decided the answer; `nil` when their
+    /// default did.
+    var decidingIndex: Int?
     /// The conditional values that decided the answer, and the index of the deciding branch (not
-    /// their default): read only by an evaluation's report.
-    var decidingBranch: (targeting: TweakTargeting, index: Int)?
+    /// their default).
+    var decidingBranch: (targeting: TweakTargeting, index: Int)? {
+        guard let decidingTargeting, let decidingIndex else { return nil }
+        return (decidingTargeting, decidingIndex)
+    }
     /// The condition that decided the answer, when conditional values did (not their default).
     var decidingCondition: NamedCondition? { decidingBranch.map { $0.targeting.branches[$0.index].condition } }
 
@@ -198,22 +237,40 @@ struct LayerWalk: ~Copyable {
     ) {
         pass(
             over: TweakError.notSupported(feature: key.feature, variable: key.variable, reason: reason), key: key,
-            log: log, problems: problems, layer: layer(), answer: .value(tweak.value))
+            log: log, problems: problems, layer: layer(), answer: .value(tweak.value), rejecting: tweak)
         trace?.record(layer(), .rejected(tweak, reason: reason), wins: false)
     }
 
-    /// Notes an answer passed over while undecided: logged (once per problem, by `problems`, the
-    /// manager's memory of logged problems), and the first one kept to be thrown.
+    /// Notes an answer passed over while undecided (`rejecting` the layer's tweak, or a failure
+    /// without one): logged (once per problem, by `problems`, the manager's memory of logged
+    /// problems), kept in ``passedOver``, and the first one kept to be thrown.
     mutating func pass(
         over error: any Error, key: TweakKey, log: LogClosure?, problems: ProblemLog, layer: @autoclosure () -> String,
-        answer: ProblemLog.Answer = .failure
+        answer: ProblemLog.Answer = .failure, rejecting tweak: Tweak? = nil
     ) {
         guard !isDecided else { return }
+        let layer = layer()
         if let log {
             let reason = (error as? TweakError)?.reason ?? String(describing: error)
-            problems.report(key, layer: layer(), answer: answer, reason: reason, log: log)
+            problems.report(key, layer: layer, answer: answer, reason: reason, log: log)
         }
-        if firstFailure == nil { firstFailure = error }
+        passedOver = (passedOver ?? []) + [PassedOver(layer: layer, error: error, tweak: tweak)]
+    }
+
+    /// An answer passed over: its layer, why, and the tweak it rejected (none for a failure).
+    /// Described only when an evaluation reports it.
+    struct PassedOver {
+        let layer: String
+        let error: any Error
+        let tweak: Tweak?
+
+        /// The answer as ``TweakExplanation`` shows it.
+        var answer: TweakExplanation.ProviderAnswer {
+            let description = (error as? TweakError)?.reason ?? String(describing: error)
+            return TweakExplanation.ProviderAnswer(
+                provider: layer, answer: tweak.map { .rejected($0, reason: description) } ?? .failed(description),
+                decision: nil)
+        }
     }
 
     /// The tweak; without one, the first failure is thrown (a layer had the tweak but could not
@@ -365,7 +422,7 @@ extension TweakManager {
     ) -> LayerWalk {
         var outcome = LayerWalk()
         // Answers are built for a trace only: a read pays for no `Answer` it does not show.
-        let isTracing = trace != nil
+        let isTracing = trace?.recordsAnswers == true
         let asksEveryLayer = trace?.asksEveryLayer ?? false
         let request = TweakRequest(
             key: key, schema: schema, boundContext: boundContext, ambientContext: ambientContext)
@@ -384,7 +441,7 @@ extension TweakManager {
                 outcome.consider(
                     resolved.tweak, from: TweakOverrides.source, index: -1, key: key, check: check, log: log,
                     problems: problemLog, trace: &trace)
-                outcome.note(resolved.branch, decision: resolved.decision, trace: &trace)
+                outcome.note(resolved.targeting, index: resolved.index, decision: resolved.decision, trace: &trace)
             }
         case .value(let tweak)?:
             outcome.consider(
@@ -427,13 +484,13 @@ extension TweakManager {
             }
             // Conditional values: decided for the read's context; the outcome is not cached.
             // Checked without retaining them, so that a tweak without any pays one load.
-            var decided: (branch: (TweakTargeting, Int)?, decision: TweakTargetingDecision?)?
+            var decided: (targeting: TweakTargeting?, index: Int?, decision: TweakTargetingDecision?)?
             if _slowPath(tweak.hasTargeting) {
                 outcome.dependsOnContext = true
                 guard let resolved = decide(tweak, from: provider.name, request: request, log: log, trace: &trace)
                 else { continue }
                 tweak = resolved.tweak
-                decided = (resolved.branch, resolved.decision)
+                decided = (resolved.targeting, resolved.index, resolved.decision)
             }
             // ProblemLog: a layer that answers otherwise than it did when passed over has no problem now.
             if let log { problemLog.observe(key, layer: provider.name, value: tweak.value, log: log) }
@@ -452,7 +509,7 @@ extension TweakManager {
                 consume tweak, from: provider.name, index: index, key: key, check: check, log: log,
                 problems: problemLog, trace: &trace)
             if let decided, !wasDecided, outcome.isDecided {
-                outcome.note(decided.branch, decision: decided.decision, trace: &trace)
+                outcome.note(decided.targeting, index: decided.index, decision: decided.decision, trace: &trace)
             } else if let decision = decided?.decision {
                 trace?.attach(decision)
             }
@@ -466,16 +523,16 @@ extension TweakManager {
     /// conditional values give no answer for the context.
     private func decide(
         _ tweak: Tweak, from layer: String, request: TweakRequest, log: LogClosure?, trace: inout LookupTrace?
-    ) -> (tweak: Tweak, branch: (TweakTargeting, Int)?, decision: TweakTargetingDecision?)? {
-        guard let targeting = tweak.targeting else { return (tweak, nil, nil) }
+    ) -> (tweak: Tweak, targeting: TweakTargeting?, index: Int?, decision: TweakTargetingDecision?)? {
+        guard let targeting = tweak.targeting else { return (tweak, nil, nil, nil) }
         let context = request.context
-        let decision = trace != nil ? targeting.decision(for: context) : nil
+        let decision = trace?.recordsAnswers == true ? targeting.decision(for: context) : nil
         guard let (answer, index) = targeting.answerAndCondition(of: tweak, for: context) else {
             log?("\(request.key): \(layer) gives no answer for this context", .trace)
             trace?.record(layer, .notFound, wins: false, decision: decision)
             return nil
         }
-        return (answer, index.map { (targeting, $0) }, decision)
+        return (answer, targeting, index, decision)
     }
 
     /// A provider's own verdict on `feature` (``TweakProvider/isFeatureEnabled(_:)``), asked after
@@ -504,9 +561,10 @@ extension TweakManager {
 extension LayerWalk {
     /// Notes the conditional values that decided the winning answer.
     fileprivate mutating func note(
-        _ branch: (TweakTargeting, Int)?, decision: TweakTargetingDecision?, trace: inout LookupTrace?
+        _ targeting: TweakTargeting?, index: Int?, decision: TweakTargetingDecision?, trace: inout LookupTrace?
     ) {
-        if let branch { decidingBranch = (targeting: branch.0, index: branch.1) }
+        decidingTargeting = targeting
+        decidingIndex = index
         if let decision { trace?.attach(decision) }
     }
 }

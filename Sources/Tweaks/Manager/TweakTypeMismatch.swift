@@ -34,6 +34,7 @@ extension TweakManager {
     /// the errors of those it cannot give as the declared type (a `Bool` environment variable
     /// set to `yes`).
     func typeCheck(ofProviderAt index: Int) -> TweakTypeMismatches {
+        let schema = schema
         guard schema.checksProvider[index] else { return TweakTypeMismatches(mismatches: []) }
         let provider = tweakProviders[index]
         var keys = Set<TweakKey>()
@@ -46,7 +47,8 @@ extension TweakManager {
             guard let declaration = schema[key], let type = declaration.type else { continue }
             let tweak: Tweak?
             do {
-                tweak = try provider.tweak(for: TweakRequest(key: key, declaredType: type))
+                tweak = try provider.tweak(
+                    for: TweakRequest(key: key, schema: schema, boundContext: nil, ambientContext: nil))
             } catch {
                 unreadable.append("\(error)")
                 continue

@@ -80,6 +80,9 @@ public final class TweakSchema: Sendable {
         declarationsByKey.values.sorted { $0.key < $1.key }
     }
 
+    /// Every declared key, in no order (``declarations`` sorts them).
+    package var declaredKeys: Dictionary<TweakKey, TweakDeclaration>.Keys { declarationsByKey.keys }
+
     /// Whether no provider declares anything.
     public var isEmpty: Bool { declarationsByKey.isEmpty }
 

@@ -139,4 +139,45 @@ struct HookReadPathTests {
         _ = try view.reading(for: TweakContext(randomizationID: "u")).tweakWith(feature: "f", variable: "count")
         #expect(viewHook.total == 3)
     }
+
+    @Test("A hook sees what evaluate reports: the answers passed over, and the micro-percentile of a split that did not match")
+    func hookEvaluationMatchesEvaluate() throws {
+        struct Evaluations: TweakHook {
+            let seen = Locked<[TweakEvaluation]>([])
+            func after(_ context: TweakHookContext, evaluation: TweakEvaluation, data: inout TweakHookData) throws {
+                seen.withLock { $0.append(evaluation) }
+            }
+        }
+        final class TextProvider: TweakProvider {
+            let name = "text"
+            func tweak(for key: TweakKey) throws -> Tweak? {
+                key.variable == "limit" ? Tweak(feature: key.feature, variable: key.variable, value: "many") : nil
+            }
+        }
+        // No id is in a 0 % rollout: its default answers, decided by the percent condition.
+        let defaults = try LocalTweakProvider(
+            data: Data(
+                #"""
+                {"$conditions": [{"name": "none", "percent": {"seed": "s", "operator": "LESS_OR_EQUAL", "microPercent": 0}}],
+                 "f": {"limit": {"Value": 3}, "rollout": {"Value": false, "ConditionalValues": {"none": true}}}}
+                """#.utf8), source: "d.json", name: "defaults")
+        let user = TweakContext(randomizationID: "user-1")
+        let manager = TweakManager(tweakProviders: [TextProvider(), defaults]).reading(for: user)
+        let hook = Evaluations()
+        manager.addHook(hook)
+        #expect(try manager.tweakWith(feature: "f", variable: "limit").value == 3)
+        #expect(try manager.tweakWith(feature: "f", variable: "rollout").value == false)
+        let (limit, rollout) = try hook.seen.withLock { seen in
+            try #require(seen.count == 2)
+            return (seen[0], seen[1])
+        }
+        #expect(limit.passedOver.map(\.provider) == ["text"], "the String for the declared Int")
+        #expect(limit.passedOver.first?.answer.tweak?.value == "many")
+        let percentile = try #require(user.microPercentile(seed: "s"))
+        #expect(rollout.condition == nil && rollout.microPercentiles == [.init(seed: "s", value: percentile)])
+        // The same as evaluate(feature:variable:), which runs no hook.
+        let evaluated = manager.evaluate(feature: "f", variable: "limit")
+        #expect(evaluated.passedOver.map(\.provider) == limit.passedOver.map(\.provider))
+        #expect(manager.evaluate(feature: "f", variable: "rollout").microPercentiles == rollout.microPercentiles)
+    }
 }
