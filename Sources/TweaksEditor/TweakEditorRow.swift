@@ -43,7 +43,9 @@ public struct TweakEditorRow: Sendable, Identifiable {
     /// The lowercased text that search looks in: feature, variable, title, description and group.
     /// Made at the first search, not with the row.
     var searchText: [UInt8] {
-        SearchText.haystack([key.feature, key.variable, declaration?.title, declaration?.description, declaration?.group])
+        SearchText.haystack([
+            key.feature, key.variable, declaration?.title, declaration?.description, declaration?.group,
+        ])
     }
 
     /// The declared title, else `feature.variable`.

@@ -140,7 +140,9 @@ struct HookReadPathTests {
         #expect(viewHook.total == 3)
     }
 
-    @Test("A hook sees what evaluate reports: the answers passed over, and the micro-percentile of a split that did not match")
+    @Test(
+        "A hook sees what evaluate reports: the answers passed over, and the micro-percentile of a split that did not match"
+    )
     func hookEvaluationMatchesEvaluate() throws {
         struct Evaluations: TweakHook {
             let seen = Locked<[TweakEvaluation]>([])
