@@ -213,7 +213,7 @@ public final class TweakEditor {
     /// Makes every row anew from the manager (after a change of everything).
     public func reload() {
         willChange()
-        let snapshot = LayerSnapshot(of: manager)
+        let snapshot = LayerSnapshot(of: manager, writableLayer: writableLayer)
         // Declared keys without a value in any layer (a declaration of metadata alone) come from
         // the schema.
         var keys = Set(snapshot.schema.declaredKeys)
@@ -223,7 +223,7 @@ public final class TweakEditor {
         // group (a few), then by key within each group.
         var byGroup: [String: [TweakKey]] = [:]
         for key in keys { byGroup[snapshot.schema[key]?.group ?? Self.ungroupedName, default: []].append(key) }
-        let groupNames = byGroup.keys.sorted { Self.precedes($0, $1) }
+        let groupNames = byGroup.keys.sorted(by: Self.precedes)
         let ordered = groupNames.flatMap { byGroup[$0]!.sorted() }
         rows = ordered.map { makeRow($0, snapshot: snapshot, today: day) }
         rowIndex = Dictionary(uniqueKeysWithValues: rows.indices.map { (rows[$0].key, $0) })
@@ -238,7 +238,7 @@ public final class TweakEditor {
     func refreshRows(_ keys: Set<TweakKey>) {
         guard !keys.isEmpty else { return }
         willChange()
-        let snapshot = LayerSnapshot(of: manager)
+        let snapshot = LayerSnapshot(of: manager, writableLayer: writableLayer)
         let day = today()
         var needsSorting = false
         var removed = Set<TweakKey>()
@@ -271,9 +271,7 @@ public final class TweakEditor {
         let declaration = snapshot.schema[key]
         let evaluation = manager.evaluate(feature: key.feature, variable: key.variable)
         var override: Tweak?
-        if let writableLayer, let index = manager.tweakProviders.firstIndex(where: { $0 === writableLayer }) {
-            override = snapshot.stored[index][key]
-        }
+        if let index = snapshot.writableIndex { override = snapshot.stored[index][key] }
         var lowest: Tweak?
         var isTargeted = false
         var isEncrypted = false
