@@ -8,17 +8,14 @@ public struct TweakRequest: Sendable {
     public let key: TweakKey
     /// The asking manager's schema, where ``declaredType`` is looked up when a provider asks.
     let schema: TweakSchema
-    /// The read's own context when ``isBound``, else the manager's ambient one.
-    private let givenContext: TweakContext?
-    /// Whether ``givenContext`` is the read's own (a contextual manager's), which wins over the task's.
-    private let isBound: Bool
+    /// The read's context, resolved when a provider asks.
+    let readContext: ReadContext
 
     /// A request for `key`, as a manager makes it; tests of a provider make their own.
     public init(key: TweakKey, declaredType: TweakType? = nil, context: TweakContext? = nil) {
         self.key = key
         self.schema = TweakSchema(declaring: declaredType.map { [key: $0] } ?? [:])
-        self.givenContext = context
-        self.isBound = true
+        self.readContext = ReadContext(own: context)
     }
 
     /// A manager's request: the declared type from `schema`, the context bound to the manager or
@@ -26,8 +23,7 @@ public struct TweakRequest: Sendable {
     init(key: TweakKey, schema: TweakSchema, boundContext: TweakContext?, ambientContext: TweakContext?) {
         self.key = key
         self.schema = schema
-        self.isBound = boundContext != nil
-        self.givenContext = boundContext ?? ambientContext
+        self.readContext = ReadContext(bound: boundContext, ambient: ambientContext)
     }
 
     /// The type the asking manager's ``TweakSchema`` declares for the tweak; `nil` when undeclared.
@@ -36,7 +32,5 @@ public struct TweakRequest: Sendable {
     /// The context the read is for: the read's own (a contextual manager's), else the task's
     /// (``TweakContext/withScope(_:)``), else the manager's ambient ``TweakManager/context``;
     /// `nil` when none is set (conditions that need one are false). Resolved when asked.
-    public var context: TweakContext? {
-        isBound ? givenContext : TweakContext.scoped ?? givenContext
-    }
+    public var context: TweakContext? { readContext.value }
 }

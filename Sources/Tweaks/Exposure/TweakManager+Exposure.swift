@@ -30,7 +30,7 @@ extension TweakManager {
             key, kind: .value, check: { _ in nil }, usesTaskOverrides: true, trace: &noTrace
         ) { $0 }
         return expose(
-            outcome, key: key, context: boundContext ?? TweakContext.scoped ?? cache.settings.context,
+            outcome, key: key, context: ReadContext(bound: boundContext, ambient: cache.settings.context).value,
             ambientContext: cache.settings.context, to: log)
     }
 

@@ -11,7 +11,13 @@ public struct TweakHookContext: Sendable {
     public let isFeatureFlag: Bool
     /// The read's context (OpenFeature's evaluation context): in `before`, with the additions of
     /// the earlier `before` stages; in the later stages, the context the evaluation used.
-    public internal(set) var context: TweakContext?
+    /// Resolved when asked, so that a hook that does not ask costs no task-local lookup.
+    public internal(set) var context: TweakContext? {
+        get { readContext.value }
+        set { readContext = ReadContext(own: newValue) }
+    }
+    /// ``context``, resolved when asked.
+    private(set) var readContext: ReadContext
     /// The hints given with the read (``TweakManager/with(hooks:hints:)``), the same for every
     /// hook and stage.
     public let hints: [String: TweakValue]
@@ -19,6 +25,19 @@ public struct TweakHookContext: Sendable {
     let schema: TweakSchema
     /// The manager's providers, shared with the manager (no copy per read).
     let providers: [any TweakProvider]
+
+    /// The hook context of a read of `key` for `readContext`.
+    init(
+        key: TweakKey, isFeatureFlag: Bool, readContext: ReadContext, hints: [String: TweakValue],
+        schema: TweakSchema, providers: [any TweakProvider]
+    ) {
+        self.key = key
+        self.isFeatureFlag = isFeatureFlag
+        self.readContext = readContext
+        self.hints = hints
+        self.schema = schema
+        self.providers = providers
+    }
 
     /// The names of the manager's providers in priority order (OpenFeature's provider metadata).
     public var providerNames: [String] { providers.map(\.name) }

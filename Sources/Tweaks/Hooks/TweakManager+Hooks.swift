@@ -70,17 +70,17 @@ extension TweakManager {
             ) { $0 }
             if let exposureLog, outcome.decidingBranch != nil {
                 expose(
-                    outcome, key: key, context: boundContext ?? TweakContext.scoped ?? cache.settings.context,
+                    outcome, key: key, context: ReadContext(bound: boundContext, ambient: cache.settings.context).value,
                     ambientContext: cache.settings.context, to: exposureLog)
             }
             return outcome
         }
-        let readContext = boundContext ?? TweakContext.scoped ?? cache.settings.context
         thread.isObservingRead = true
         defer { thread.isObservingRead = false }
         let run = HookRun(managerHooks: managerHooks, viewHooks: readOptions.hooks)
         var hookContext = TweakHookContext(
-            key: key, isFeatureFlag: kind == .featureFlag, context: readContext, hints: readOptions.hints,
+            key: key, isFeatureFlag: kind == .featureFlag,
+            readContext: ReadContext(bound: boundContext, ambient: cache.settings.context), hints: readOptions.hints,
             schema: cache.settings.schema, providers: tweakProviders)
         return withUnsafeTemporaryAllocation(of: TweakHookData.self, capacity: run.count) { data in
             data.initialize(repeating: TweakHookData())
@@ -107,14 +107,16 @@ extension TweakManager {
                 key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, trace: &noTrace
             ) { $0 }
             let evaluation = evaluation(
-                of: outcome, key: key, context: hookContext.context, schema: cache.settings.schema)
-            if let exposureLog {
+                of: outcome, key: key, context: hookContext.readContext, schema: cache.settings.schema)
+            if let exposureLog, outcome.decidingBranch != nil {
                 expose(
                     outcome, key: key, context: hookContext.context, ambientContext: cache.settings.context,
                     to: exposureLog)
             }
             // after, error, finally: the view's hooks, then the manager's, each list reversed.
-            if hookFailure == nil, evaluation.reason != .error {
+            // An error evaluation (`reason == .error`) is the one with a failure.
+            let failed = evaluation.failure != nil
+            if hookFailure == nil, !failed {
                 for index in (0..<run.count).reversed() {
                     do {
                         try run[index].after(hookContext, evaluation: evaluation, data: &data[index])
@@ -125,7 +127,7 @@ extension TweakManager {
                     }
                 }
             }
-            if let failure = hookFailure ?? (evaluation.reason == .error ? outcome.firstFailure : nil) {
+            if let failure = hookFailure ?? (failed ? outcome.firstFailure : nil) {
                 for index in (0..<run.count).reversed() {
                     do {
                         try run[index].error(hookContext, error: failure, data: &data[index])
@@ -148,21 +150,22 @@ extension TweakManager {
     /// What `outcome`, a read for `context`, decided: what hooks see and
     /// ``evaluate(feature:variable:)`` reports.
     func evaluation(
-        of outcome: borrowing LookupOutcome, key: TweakKey, context: TweakContext?, schema: TweakSchema
+        of outcome: borrowing LookupOutcome, key: TweakKey, context: ReadContext, schema: TweakSchema
     ) -> TweakEvaluation {
-        if let flag = outcome.cachedFlag {
+        let report = outcome.report
+        if let flag = report.cachedFlag {
             return TweakEvaluation(
                 key: key, tweak: Tweak(feature: key.feature, variable: key.variable, value: .bool(flag)), layer: nil,
                 reason: .cached, condition: nil, experiment: nil, microPercentiles: [], passedOver: [], failure: nil)
         }
-        let layer = outcome.layer.map { $0 < 0 ? TweakOverrides.source : schema.providerNames[$0] }
-        let percentiles =
-            outcome.decidingTargeting.map { $0.decision(for: context).microPercentiles } ?? []
+        let condition = report.condition
         return TweakEvaluation(
-            key: key, tweak: outcome.tweak, layer: layer, reason: reason(of: outcome, schema: schema),
-            condition: outcome.decidedByCondition, experiment: outcome.decidingCondition?.experiment,
-            microPercentiles: percentiles, passedOver: outcome.passedOver.map(\.answer),
-            failure: outcome.tweak == nil ? outcome.firstFailure.map { String(describing: $0) } : nil)
+            key: key, tweak: report.tweak,
+            layer: report.layer.map { $0 < 0 ? TweakOverrides.source : schema.providerNames[$0] },
+            reason: report.reason(schema: schema), condition: condition?.name, experiment: condition?.experiment,
+            microPercentiles: report.targeting.map { $0.decision(for: context.value).microPercentiles } ?? [],
+            passedOver: report.passedOver?.map(\.answer) ?? [],
+            failure: report.tweak == nil ? report.firstFailure.map { String(describing: $0) } : nil)
     }
 
     /// Reports the first failure of `hook`'s `stage` through the provider events and the log;

@@ -75,20 +75,9 @@ extension TweakManager {
         // A report, not a read (no cache, log or hooks), that keeps no answer the evaluation does
         // not report.
         var report: LookupTrace? = LookupTrace(asksEveryLayer: false, recordsAnswers: false)
-        let readContext = boundContext ?? TweakContext.scoped ?? context
-        return evaluate(key, trace: &report) { evaluation(of: $0, key: key, context: readContext, schema: schema) }
-    }
-
-    /// The reason of `outcome`, whose providers declare types as `schema` says.
-    func reason(of outcome: borrowing LookupOutcome, schema: TweakSchema) -> TweakEvaluation.Reason {
-        guard outcome.tweak != nil, let layer = outcome.layer else {
-            if outcome.layer == -1 { return .notFound }
-            return outcome.firstFailure == nil ? .notFound : .error
+        return evaluate(key, trace: &report) {
+            evaluation(
+                of: $0, key: key, context: ReadContext(bound: boundContext, ambient: context), schema: schema)
         }
-        if let condition = outcome.decidingCondition {
-            return condition.condition.percentSeeds.isEmpty ? .targetingMatch : .split
-        }
-        if layer < 0 || schema.providerIsOverride[layer] { return .override }
-        return schema.providerDeclaresTypes[layer] ? .declaredDefault : .staticValue
     }
 }

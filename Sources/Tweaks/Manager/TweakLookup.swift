@@ -74,42 +74,6 @@ enum LookupOutcome: ~Copyable {
         }
     }
 
-    /// The answers passed over before the winner (a failed decryption, a value of another type).
-    var passedOver: [LayerWalk.PassedOver] {
-        @inline(never) get {
-            switch self {
-            case .cached: []
-            case .cachedFlag: []
-            case .walked(let walk): walk.passedOver ?? []
-            }
-        }
-    }
-
-    /// The condition that decided the answer, when conditional values did (not their default).
-    var decidingCondition: NamedCondition? {
-        @inline(never) get {
-            switch self {
-            case .cached: nil
-            case .cachedFlag: nil
-            case .walked(let walk): walk.decidingCondition
-            }
-        }
-    }
-
-    /// The name of ``decidingCondition``: the variant.
-    var decidedByCondition: String? { decidingCondition?.name }
-
-    /// The conditional values that decided the answer, by a condition or by their default.
-    var decidingTargeting: TweakTargeting? {
-        @inline(never) get {
-            switch self {
-            case .cached: nil
-            case .cachedFlag: nil
-            case .walked(let walk): walk.decidingTargeting
-            }
-        }
-    }
-
     /// The conditional values that decided the answer, and the index of the deciding branch.
     var decidingBranch: (targeting: TweakTargeting, index: Int)? {
         @inline(never) get {
@@ -138,13 +102,16 @@ enum LookupOutcome: ~Copyable {
         }
     }
 
-    /// A feature-flag read's answer from the cache, which keeps no tweak.
-    var cachedFlag: Bool? {
+    /// What an evaluation reports of the outcome, copied out in one switch.
+    var report: LookupReport {
         @inline(never) get {
             switch self {
-            case .cached: nil
-            case .cachedFlag(let flag): flag
-            case .walked: nil
+            case .cached(let tweak, let layer): LookupReport(tweak: tweak, layer: layer)
+            case .cachedFlag(let flag): LookupReport(cachedFlag: flag)
+            case .walked(let walk):
+                LookupReport(
+                    tweak: walk.tweak, layer: walk.layer, passedOver: walk.passedOver,
+                    targeting: walk.decidingTargeting, branchIndex: walk.decidingIndex)
             }
         }
     }
@@ -167,6 +134,43 @@ enum LookupOutcome: ~Copyable {
         case .cachedFlag: return nil
         case .walked(let walk): return try walk.get()
         }
+    }
+}
+
+/// What an evaluation reports of a ``LookupOutcome``: its parts, copied out of it once.
+struct LookupReport {
+    /// The answer; `nil` when there is none.
+    var tweak: Tweak?
+    /// The index of the answering layer: `-1` for a task-local override, else the provider's.
+    var layer: Int?
+    /// A feature-flag read's answer from the cache, which keeps no tweak.
+    var cachedFlag: Bool?
+    /// The answers passed over before the winner.
+    var passedOver: [LayerWalk.PassedOver]?
+    /// The conditional values that decided the answer, by a condition or by their default.
+    var targeting: TweakTargeting?
+    /// The index of the deciding branch of ``targeting``; `nil` when their default decided.
+    var branchIndex: Int?
+
+    /// The condition that decided the answer, when conditional values did (not their default).
+    var condition: NamedCondition? {
+        guard let targeting, let branchIndex else { return nil }
+        return targeting.branches[branchIndex].condition
+    }
+
+    /// The error of the first answer that was passed over.
+    var firstFailure: (any Error)? { passedOver?.first?.error }
+
+    /// Why the read answered as it did, for a manager whose providers are as `schema` says.
+    func reason(schema: TweakSchema) -> TweakEvaluation.Reason {
+        if cachedFlag != nil { return .cached }
+        guard tweak != nil, let layer else {
+            if layer == -1 { return .notFound }
+            return firstFailure == nil ? .notFound : .error
+        }
+        if let condition { return condition.condition.percentSeeds.isEmpty ? .targetingMatch : .split }
+        if layer < 0 || schema.providerIsOverride[layer] { return .override }
+        return schema.providerDeclaresTypes[layer] ? .declaredDefault : .staticValue
     }
 }
 
