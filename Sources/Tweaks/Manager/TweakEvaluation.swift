@@ -74,8 +74,8 @@ extension TweakManager {
         let key = TweakKey(feature: feature, variable: variable)
         // A report, not a read (no cache, log or hooks), that keeps no answer the evaluation does
         // not report.
-        var report: LookupTrace? = LookupTrace(asksEveryLayer: false, recordsAnswers: false)
-        return evaluate(key, trace: &report) {
+        var reportOnly: LookupTrace? = LookupTrace(asksEveryLayer: false, recordsAnswers: false)
+        return evaluate(key, trace: &reportOnly) {
             evaluation(
                 of: $0, key: key, context: ReadContext(bound: boundContext, ambient: context), schema: schema)
         }

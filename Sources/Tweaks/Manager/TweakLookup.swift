@@ -205,8 +205,6 @@ struct LayerWalk: ~Copyable {
         guard let decidingTargeting, let decidingIndex else { return nil }
         return (decidingTargeting, decidingIndex)
     }
-    /// The condition that decided the answer, when conditional values did (not their default).
-    var decidingCondition: NamedCondition? { decidingBranch.map { $0.targeting.branches[$0.index].condition } }
 
     /// The answer of a feature-flag read: the `enabled` tweak's Boolean value, else `false`.
     var isEnabled: Bool { tweak?.value.boolValue ?? false }
@@ -268,12 +266,15 @@ struct LayerWalk: ~Copyable {
         let error: any Error
         let tweak: Tweak?
 
-        /// The answer as ``TweakExplanation`` shows it.
+        /// The answer as ``TweakExplanation`` shows it: the rejected tweak and why, or the error.
         var answer: TweakExplanation.ProviderAnswer {
-            let description = (error as? TweakError)?.reason ?? String(describing: error)
+            guard let tweak else {
+                return TweakExplanation.ProviderAnswer(
+                    provider: layer, answer: .failed(String(describing: error)), decision: nil)
+            }
+            let reason = (error as? TweakError)?.reason ?? String(describing: error)
             return TweakExplanation.ProviderAnswer(
-                provider: layer, answer: tweak.map { .rejected($0, reason: description) } ?? .failed(description),
-                decision: nil)
+                provider: layer, answer: .rejected(tweak, reason: reason), decision: nil)
         }
     }
 
