@@ -280,12 +280,19 @@ struct LayerWalk: ~Copyable {
 
     /// The tweak; without one, the first failure is thrown (a layer had the tweak but could not
     /// give a usable value), else `nil` (no layer has it).
+    @inline(__always)
     consuming func get() throws -> Tweak? {
         // The walk is consumed: its tweak is moved out, not copied.
         let tweak = tweak.take()
         if let tweak { return tweak }
-        if let firstFailure { throw firstFailure }
+        if passedOver != nil { try throwFirstFailure() }
         return nil
+    }
+
+    /// Throws the first failure (out of line: the path of a read that found no usable value).
+    @inline(never)
+    private func throwFirstFailure() throws {
+        if let firstFailure { throw firstFailure }
     }
 }
 
@@ -446,7 +453,7 @@ extension TweakManager {
                 outcome.consider(
                     resolved.tweak, from: TweakOverrides.source, index: -1, key: key, check: check, log: log,
                     problems: problemLog, trace: &trace)
-                outcome.note(resolved.targeting, index: resolved.index, decision: resolved.decision, trace: &trace)
+                outcome.note(resolved.decided, decision: resolved.decision, trace: &trace)
             }
         case .value(let tweak)?:
             outcome.consider(
@@ -489,13 +496,15 @@ extension TweakManager {
             }
             // Conditional values: decided for the read's context; the outcome is not cached.
             // Checked without retaining them, so that a tweak without any pays one load.
-            var decided: (targeting: TweakTargeting?, index: Int?, decision: TweakTargetingDecision?)?
+            var decided: TargetingDecided?
+            var decision: TweakTargetingDecision?
             if _slowPath(tweak.hasTargeting) {
                 outcome.dependsOnContext = true
                 guard let resolved = decide(tweak, from: provider.name, request: request, log: log, trace: &trace)
                 else { continue }
                 tweak = resolved.tweak
-                decided = (resolved.targeting, resolved.index, resolved.decision)
+                decided = resolved.decided
+                decision = resolved.decision
             }
             // ProblemLog: a layer that answers otherwise than it did when passed over has no problem now.
             if let log { problemLog.observe(key, layer: provider.name, value: tweak.value, log: log) }
@@ -506,7 +515,7 @@ extension TweakManager {
             {
                 outcome.reject(
                     tweak, from: provider.name, key: key, reason: reason, log: log, problems: problemLog, trace: &trace)
-                if let decision = decided?.decision { trace?.attach(decision) }
+                if let decision { trace?.attach(decision) }
                 continue
             }
             let wasDecided = outcome.isDecided
@@ -514,8 +523,8 @@ extension TweakManager {
                 consume tweak, from: provider.name, index: index, key: key, check: check, log: log,
                 problems: problemLog, trace: &trace)
             if let decided, !wasDecided, outcome.isDecided {
-                outcome.note(decided.targeting, index: decided.index, decision: decided.decision, trace: &trace)
-            } else if let decision = decided?.decision {
+                outcome.note(decided, decision: decision, trace: &trace)
+            } else if let decision {
                 trace?.attach(decision)
             }
         }
@@ -523,13 +532,13 @@ extension TweakManager {
         return outcome
     }
 
-    /// `tweak`'s value for the request's context: the tweak, the deciding condition's name (`nil`
-    /// for the default) and, when tracing, the decision; `nil` (recorded as not found) when its
-    /// conditional values give no answer for the context.
+    /// `tweak`'s value for the request's context: the tweak and how its conditional values decided
+    /// it (the deciding branch, `nil` for their default; the decision when tracing); `nil`
+    /// (recorded as not found) when they give no answer for the context.
     private func decide(
         _ tweak: Tweak, from layer: String, request: TweakRequest, log: LogClosure?, trace: inout LookupTrace?
-    ) -> (tweak: Tweak, targeting: TweakTargeting?, index: Int?, decision: TweakTargetingDecision?)? {
-        guard let targeting = tweak.targeting else { return (tweak, nil, nil, nil) }
+    ) -> (tweak: Tweak, decided: TargetingDecided?, decision: TweakTargetingDecision?)? {
+        guard let targeting = tweak.targeting else { return (tweak, nil, nil) }
         let context = request.context
         let decision = trace?.recordsAnswers == true ? targeting.decision(for: context) : nil
         guard let (answer, index) = targeting.answerAndCondition(of: tweak, for: context) else {
@@ -537,7 +546,7 @@ extension TweakManager {
             trace?.record(layer, .notFound, wins: false, decision: decision)
             return nil
         }
-        return (answer, targeting, index, decision)
+        return (answer, TargetingDecided(targeting: targeting, branchIndex: index), decision)
     }
 
     /// A provider's own verdict on `feature` (``TweakProvider/isFeatureEnabled(_:)``), asked after
@@ -566,12 +575,20 @@ extension TweakManager {
 extension LayerWalk {
     /// Notes the conditional values that decided the winning answer.
     fileprivate mutating func note(
-        _ targeting: TweakTargeting?, index: Int?, decision: TweakTargetingDecision?, trace: inout LookupTrace?
+        _ decided: TargetingDecided?, decision: TweakTargetingDecision?, trace: inout LookupTrace?
     ) {
-        decidingTargeting = targeting
-        decidingIndex = index
+        decidingTargeting = decided?.targeting
+        decidingIndex = decided?.branchIndex
         if let decision { trace?.attach(decision) }
     }
+}
+
+/// How a layer's conditional values decided its answer for the read's context.
+struct TargetingDecided {
+    /// The conditional values.
+    let targeting: TweakTargeting
+    /// The index of the deciding branch; `nil` when their default answered.
+    let branchIndex: Int?
 }
 
 extension TweakError {
