@@ -163,7 +163,7 @@ extension TweakManager {
             key: key, tweak: report.tweak,
             layer: report.layer.map { $0 < 0 ? TweakOverrides.source : schema.providerNames[$0] },
             reason: report.reason(schema: schema), condition: condition?.name, experiment: condition?.experiment,
-            microPercentiles: report.targeting.map { $0.decision(for: context.value).microPercentiles } ?? [],
+            microPercentiles: report.decided.map { $0.targeting.decision(for: context.value).microPercentiles } ?? [],
             passedOver: report.passedOver?.map(\.answer) ?? [],
             failure: report.tweak == nil ? report.firstFailure.map { String(describing: $0) } : nil)
     }

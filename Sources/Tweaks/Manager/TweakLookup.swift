@@ -109,9 +109,7 @@ enum LookupOutcome: ~Copyable {
             case .cached(let tweak, let layer): LookupReport(tweak: tweak, layer: layer)
             case .cachedFlag(let flag): LookupReport(cachedFlag: flag)
             case .walked(let walk):
-                LookupReport(
-                    tweak: walk.tweak, layer: walk.layer, passedOver: walk.passedOver,
-                    targeting: walk.decidingTargeting, branchIndex: walk.decidingIndex)
+                LookupReport(tweak: walk.tweak, layer: walk.layer, passedOver: walk.passedOver, decided: walk.decided)
             }
         }
     }
@@ -147,15 +145,13 @@ struct LookupReport {
     var cachedFlag: Bool?
     /// The answers passed over before the winner.
     var passedOver: [LayerWalk.PassedOver]?
-    /// The conditional values that decided the answer, by a condition or by their default.
-    var targeting: TweakTargeting?
-    /// The index of the deciding branch of ``targeting``; `nil` when their default decided.
-    var branchIndex: Int?
+    /// How conditional values decided the answer, when they did.
+    var decided: TargetingDecided?
 
     /// The condition that decided the answer, when conditional values did (not their default).
     var condition: NamedCondition? {
-        guard let targeting, let branchIndex else { return nil }
-        return targeting.branches[branchIndex].condition
+        guard let decided, let index = decided.branchIndex else { return nil }
+        return decided.targeting.branches[index].condition
     }
 
     /// The error of the first answer that was passed over.
@@ -193,17 +189,14 @@ struct LayerWalk: ~Copyable {
     var passedOver: [PassedOver]?
     /// The error of the first answer that was passed over.
     var firstFailure: (any Error)? { passedOver?.first?.error }
-    /// The conditional values that decided the answer, by a condition or by their default: read
-    /// only by an evaluation's report.
-    var decidingTargeting: TweakTargeting?
-    /// The index of the branch of ``decidingTargeting`` that decided the answer; `nil` when their
-    /// default did.
-    var decidingIndex: Int?
+    /// How conditional values decided the answer (by a condition or by their default), when they
+    /// did: what an evaluation and an exposure report.
+    var decided: TargetingDecided?
     /// The conditional values that decided the answer, and the index of the deciding branch (not
     /// their default).
     var decidingBranch: (targeting: TweakTargeting, index: Int)? {
-        guard let decidingTargeting, let decidingIndex else { return nil }
-        return (decidingTargeting, decidingIndex)
+        guard let decided, let index = decided.branchIndex else { return nil }
+        return (decided.targeting, index)
     }
 
     /// The answer of a feature-flag read: the `enabled` tweak's Boolean value, else `false`.
@@ -577,8 +570,7 @@ extension LayerWalk {
     fileprivate mutating func note(
         _ decided: TargetingDecided?, decision: TweakTargetingDecision?, trace: inout LookupTrace?
     ) {
-        decidingTargeting = decided?.targeting
-        decidingIndex = decided?.branchIndex
+        self.decided = decided
         if let decision { trace?.attach(decision) }
     }
 }
@@ -588,7 +580,15 @@ struct TargetingDecided {
     /// The conditional values.
     let targeting: TweakTargeting
     /// The index of the deciding branch; `nil` when their default answered.
-    let branchIndex: Int?
+    var branchIndex: Int? { index < 0 ? nil : index }
+    /// ``branchIndex``, `-1` for the default: a non-optional `Int` keeps an optional
+    /// `TargetingDecided` two words, with nothing to test but the reference.
+    private let index: Int
+
+    init(targeting: TweakTargeting, branchIndex: Int?) {
+        self.targeting = targeting
+        self.index = branchIndex ?? -1
+    }
 }
 
 extension TweakError {
