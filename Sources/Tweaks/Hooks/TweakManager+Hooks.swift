@@ -147,27 +147,6 @@ extension TweakManager {
         }
     }
 
-    /// What `outcome`, a read for `context`, decided: what hooks see and
-    /// ``evaluate(feature:variable:)`` reports.
-    func evaluation(
-        of outcome: borrowing LookupOutcome, key: TweakKey, context: ReadContext, schema: TweakSchema
-    ) -> TweakEvaluation {
-        let report = outcome.report
-        if let flag = report.cachedFlag {
-            return TweakEvaluation(
-                key: key, tweak: Tweak(feature: key.feature, variable: key.variable, value: .bool(flag)), layer: nil,
-                reason: .cached, condition: nil, experiment: nil, microPercentiles: [], passedOver: [], failure: nil)
-        }
-        let condition = report.condition
-        return TweakEvaluation(
-            key: key, tweak: report.tweak,
-            layer: report.layer.map { $0 < 0 ? TweakOverrides.source : schema.providerNames[$0] },
-            reason: report.reason(schema: schema), condition: condition?.name, experiment: condition?.experiment,
-            microPercentiles: report.decided.map { $0.targeting.decision(for: context.value).microPercentiles } ?? [],
-            passedOver: report.passedOver?.map(\.answer) ?? [],
-            failure: report.tweak == nil ? report.firstFailure.map { String(describing: $0) } : nil)
-    }
-
     /// Reports the first failure of `hook`'s `stage` through the provider events and the log;
     /// later failures of the same hook type and stage are not reported again.
     func reportHookFailure(_ error: any Error, of hook: any TweakHook, stage: String) {

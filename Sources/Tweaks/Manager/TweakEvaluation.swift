@@ -80,4 +80,25 @@ extension TweakManager {
                 of: $0, key: key, context: ReadContext(bound: boundContext, ambient: context), schema: schema)
         }
     }
+
+    /// What `outcome`, a read for `context`, decided: what hooks see and
+    /// ``evaluate(feature:variable:)`` reports.
+    func evaluation(
+        of outcome: borrowing LookupOutcome, key: TweakKey, context: ReadContext, schema: TweakSchema
+    ) -> TweakEvaluation {
+        let report = outcome.report
+        if let flag = report.cachedFlag {
+            return TweakEvaluation(
+                key: key, tweak: Tweak(feature: key.feature, variable: key.variable, value: .bool(flag)), layer: nil,
+                reason: .cached, condition: nil, experiment: nil, microPercentiles: [], passedOver: [], failure: nil)
+        }
+        let condition = report.condition
+        return TweakEvaluation(
+            key: key, tweak: report.tweak,
+            layer: report.layer.map { $0 < 0 ? TweakOverrides.source : schema.providerNames[$0] },
+            reason: report.reason(schema: schema), condition: condition?.name, experiment: condition?.experiment,
+            microPercentiles: report.decided.map { $0.targeting.decision(for: context.value).microPercentiles } ?? [],
+            passedOver: report.passedOver?.map(\.answer) ?? [],
+            failure: report.tweak == nil ? report.firstFailure.map { String(describing: $0) } : nil)
+    }
 }
