@@ -1,17 +1,16 @@
 /// What a hook is told about the read it runs around (OpenFeature's hook context): immutable,
 /// except that each `before` stage sees the context as the earlier ones extended it.
+///
 public struct TweakHookContext: Sendable {
     /// The tweak read (OpenFeature's flag key).
     public let key: TweakKey
     /// The type the manager's schema declares for the tweak; `nil` when undeclared. A feature
-    /// flag read (``TweakManager/isFeatureEnabled(_:)``) asks for ``TweakType/bool``. Looked up
-    /// when asked, so that a hook that does not ask costs no lookup.
+    /// flag read (``TweakManager/isFeatureEnabled(_:)``) asks for ``TweakType/bool``.
     public var declaredType: TweakType? { isFeatureFlag ? .bool : schema.type(of: key) }
     /// Whether the read is ``TweakManager/isFeatureEnabled(_:)``.
     public let isFeatureFlag: Bool
     /// The read's context (OpenFeature's evaluation context): in `before`, with the additions of
     /// the earlier `before` stages; in the later stages, the context the evaluation used.
-    /// Resolved when asked, so that a hook that does not ask costs no task-local lookup.
     public internal(set) var context: TweakContext? {
         get { readContext.value }
         set { readContext = ReadContext(own: newValue) }
@@ -20,25 +19,25 @@ public struct TweakHookContext: Sendable {
     private(set) var readContext: ReadContext
     /// The hints given with the read (``TweakManager/with(hooks:hints:)``), the same for every
     /// hook and stage.
-    public let hints: [String: TweakValue]
-    /// The manager's schema, where ``declaredType`` is looked up.
+    public var hints: [String: TweakValue] { givenHints ?? [:] }
+    /// ``hints``; `nil` when there are none.
+    private let givenHints: [String: TweakValue]?
+    /// The schema of the read: where ``declaredType`` is looked up, and the providers' names.
     let schema: TweakSchema
-    /// The manager's providers, shared with the manager (no copy per read).
-    let providers: [any TweakProvider]
 
-    /// The hook context of a read of `key` for `readContext`.
+    /// The hook context of a read of `key` for `readContext`, with `hints`, by a manager whose
+    /// schema is `schema`.
     init(
-        key: TweakKey, isFeatureFlag: Bool, readContext: ReadContext, hints: [String: TweakValue],
-        schema: TweakSchema, providers: [any TweakProvider]
+        key: TweakKey, isFeatureFlag: Bool, readContext: ReadContext, hints: [String: TweakValue]?,
+        schema: TweakSchema
     ) {
         self.key = key
         self.isFeatureFlag = isFeatureFlag
         self.readContext = readContext
-        self.hints = hints
+        givenHints = hints
         self.schema = schema
-        self.providers = providers
     }
 
     /// The names of the manager's providers in priority order (OpenFeature's provider metadata).
-    public var providerNames: [String] { providers.map(\.name) }
+    public var providerNames: [String] { schema.providerNames }
 }

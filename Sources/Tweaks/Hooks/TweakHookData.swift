@@ -8,17 +8,25 @@
 /// }
 /// ```
 public struct TweakHookData: Sendable {
-    private var values: [String: any Sendable] = [:]
+    /// The stored values; `nil` (nothing to make or destroy) until one is stored.
+    private var values: [String: any Sendable]?
 
     /// Empty data.
     public init() {}
 
     /// The value stored under `name`.
     public subscript(name: String) -> (any Sendable)? {
-        get { values[name] }
-        set { values[name] = newValue }
+        get { values?[name] }
+        set {
+            if values == nil {
+                guard let newValue else { return }
+                values = [name: newValue]
+            } else {
+                values?[name] = newValue
+            }
+        }
     }
 
     /// Whether nothing is stored.
-    public var isEmpty: Bool { values.isEmpty }
+    public var isEmpty: Bool { values?.isEmpty ?? true }
 }

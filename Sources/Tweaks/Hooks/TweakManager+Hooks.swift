@@ -26,7 +26,7 @@ extension TweakManager {
     public func with(hooks: [any TweakHook], hints: [String: TweakValue] = [:]) -> TweakManager {
         var options = readOptions
         options.hooks += hooks
-        options.hints.merge(hints) { _, new in new }
+        if !hints.isEmpty { options.hints = (options.hints ?? [:]).merging(hints) { _, new in new } }
         return TweakManager(base: owner, context: boundContext, options: options)
     }
 
@@ -60,11 +60,10 @@ extension TweakManager {
             ) { $0 }
         }
         // Fields read one by one: a copy of the whole settings would retain each of them.
-        let cache = threadCache()
+        let cache = threadCache(of: thread)
         let observation = cache.settings.observation
-        let managerHooks = observation?.hooks ?? []
         let exposureLog = readOptions.recordsExposures ? observation?.exposureLog : nil
-        guard !managerHooks.isEmpty || !readOptions.hooks.isEmpty else {
+        guard observation?.hooks.isEmpty == false || !readOptions.hooks.isEmpty else {
             let outcome = evaluateUnobserved(
                 key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, trace: &noTrace
             ) { $0 }
@@ -77,74 +76,104 @@ extension TweakManager {
         }
         thread.isObservingRead = true
         defer { thread.isObservingRead = false }
-        let run = HookRun(managerHooks: managerHooks, viewHooks: readOptions.hooks)
-        var hookContext = TweakHookContext(
-            key: key, isFeatureFlag: kind == .featureFlag,
-            readContext: ReadContext(bound: boundContext, ambient: cache.settings.context), hints: readOptions.hints,
-            schema: cache.settings.schema, providers: tweakProviders)
+        let run = HookRun(observation: observation, viewHooks: readOptions.hooks.isEmpty ? nil : readOptions.hooks)
         return withUnsafeTemporaryAllocation(of: TweakHookData.self, capacity: run.count) { data in
             data.initialize(repeating: TweakHookData())
-            defer { data.deinitialize() }
-            // before: the manager's hooks, then the view's; a throw skips the rest (4.4.6).
-            var hookFailure: (any Error)?
-            var extended = false
-            for index in 0..<run.count {
+            // One element at a time: the type is known here, and the runtime's generic array
+            // destruction is not called.
+            defer { for index in data.indices { (data.baseAddress! + index).deinitialize(count: 1) } }
+            return evaluateHooked(
+                key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, hooks: run, data: data,
+                schema: cache.settings.schema, ambientContext: cache.settings.context, exposureLog: exposureLog)
+        }
+    }
+
+    /// The hooked part of ``evaluateObserved(_:kind:check:usesTaskOverrides:)``: the before hooks,
+    /// the one evaluation, the exposure, then the after, error and finally hooks, with `data[i]`
+    /// the data of `hooks[i]`. (A function of its own, not a closure, so that the hook context is
+    /// a local that each stage borrows rather than copies.)
+    private func evaluateHooked(
+        _ key: TweakKey, kind: ReadKind, check: (Tweak) -> String?, usesTaskOverrides: Bool, hooks run: HookRun,
+        data: UnsafeMutableBufferPointer<TweakHookData>, schema: TweakSchema, ambientContext: TweakContext?,
+        exposureLog: TweakExposureLog?
+    ) -> LookupOutcome {
+        var hookContext = TweakHookContext(
+            key: key, isFeatureFlag: kind == .featureFlag,
+            readContext: ReadContext(bound: boundContext, ambient: ambientContext), hints: readOptions.hints,
+            schema: schema)
+        // before: the manager's hooks, then the view's; a throw skips the rest (4.4.6).
+        var hookFailure: (any Error)?
+        var extended = false
+        for index in 0..<run.count {
+            do {
+                if let addition = try run[index].before(hookContext, data: &data[index]) {
+                    hookContext.context = hookContext.context?.adding(addition) ?? addition
+                    extended = true
+                }
+            } catch {
+                hookFailure = error
+                reportHookFailure(error, of: run[index], stage: "before")
+                break
+            }
+        }
+        // The one evaluation, for the context the before hooks left.
+        var noTrace: LookupTrace?
+        let outcome =
+            extended
+            ? evaluate(key, for: hookContext.context, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides)
+            : evaluateUnobserved(key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, trace: &noTrace) {
+                $0
+            }
+        let evaluation = TweakEvaluation(
+            key: key, report: outcome.report, schema: schema, context: hookContext.readContext)
+        if let exposureLog, outcome.decidingBranch != nil {
+            expose(outcome, key: key, context: hookContext.context, ambientContext: ambientContext, to: exposureLog)
+        }
+        // after, error, finally: the view's hooks, then the manager's, each list reversed.
+        // An error evaluation (`reason == .error`) is the one with a failure.
+        let failed = evaluation.failed
+        if hookFailure == nil, !failed {
+            for index in (0..<run.count).reversed() {
                 do {
-                    if let addition = try run[index].before(hookContext, data: &data[index]) {
-                        hookContext.context = hookContext.context?.adding(addition) ?? addition
-                        extended = true
-                    }
+                    try run[index].after(hookContext, evaluation: evaluation, data: &data[index])
                 } catch {
                     hookFailure = error
-                    reportHookFailure(error, of: run[index], stage: "before")
+                    reportHookFailure(error, of: run[index], stage: "after")
                     break
                 }
             }
-            // The one evaluation, for the context the before hooks left.
-            let evaluator =
-                extended ? TweakManager(base: owner, context: hookContext.context, options: readOptions) : self
-            let outcome = evaluator.evaluateUnobserved(
-                key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, trace: &noTrace
-            ) { $0 }
-            let evaluation = evaluation(
-                of: outcome, key: key, context: hookContext.readContext, schema: cache.settings.schema)
-            if let exposureLog, outcome.decidingBranch != nil {
-                expose(
-                    outcome, key: key, context: hookContext.context, ambientContext: cache.settings.context,
-                    to: exposureLog)
-            }
-            // after, error, finally: the view's hooks, then the manager's, each list reversed.
-            // An error evaluation (`reason == .error`) is the one with a failure.
-            let failed = evaluation.failure != nil
-            if hookFailure == nil, !failed {
-                for index in (0..<run.count).reversed() {
-                    do {
-                        try run[index].after(hookContext, evaluation: evaluation, data: &data[index])
-                    } catch {
-                        hookFailure = error
-                        reportHookFailure(error, of: run[index], stage: "after")
-                        break
-                    }
-                }
-            }
-            if let failure = hookFailure ?? (failed ? outcome.firstFailure : nil) {
-                for index in (0..<run.count).reversed() {
-                    do {
-                        try run[index].error(hookContext, error: failure, data: &data[index])
-                    } catch {
-                        reportHookFailure(error, of: run[index], stage: "error")
-                    }
-                }
-            }
+        }
+        if let failure = hookFailure ?? (failed ? outcome.firstFailure : nil) {
             for index in (0..<run.count).reversed() {
                 do {
-                    try run[index].finally(hookContext, evaluation: evaluation, data: &data[index])
+                    try run[index].error(hookContext, error: failure, data: &data[index])
                 } catch {
-                    reportHookFailure(error, of: run[index], stage: "finally")
+                    reportHookFailure(error, of: run[index], stage: "error")
                 }
             }
-            return outcome
         }
+        for index in (0..<run.count).reversed() {
+            do {
+                try run[index].finally(hookContext, evaluation: evaluation, data: &data[index])
+            } catch {
+                reportHookFailure(error, of: run[index], stage: "finally")
+            }
+        }
+        return outcome
+    }
+
+    /// The evaluation of `key` for `context`, the one `before` hooks made: by a view of this
+    /// manager for that context. (Out of line, so that a read whose hooks add nothing retains no
+    /// manager: a manager's reference count takes the runtime's slow path.)
+    @inline(never)
+    private func evaluate(
+        _ key: TweakKey, for context: TweakContext?, kind: ReadKind, check: (Tweak) -> String?,
+        usesTaskOverrides: Bool
+    ) -> LookupOutcome {
+        var noTrace: LookupTrace?
+        return TweakManager(base: owner, context: context, options: readOptions).evaluateUnobserved(
+            key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, trace: &noTrace
+        ) { $0 }
     }
 
     /// Reports the first failure of `hook`'s `stage` through the provider events and the log;
@@ -173,15 +202,23 @@ extension AtomicCounter {
     var isOdd: Bool { load() & 1 != 0 }
 }
 
-/// The hooks of one observed read: the manager's, then the view's.
+/// The hooks of one observed read: the manager's, then the view's. (Neither list is copied out,
+/// and an empty one is `nil`: a read retains no array, not even the shared empty one, whose
+/// reference count takes the runtime's slow path.)
 private struct HookRun {
-    let managerHooks: [any TweakHook]
-    let viewHooks: [any TweakHook]
+    /// Where the manager's hooks are.
+    let observation: ReadObservation?
+    /// The view's hooks (``TweakManager/with(hooks:hints:)``); `nil` when it has none.
+    let viewHooks: [any TweakHook]?
 
-    var count: Int { managerHooks.count + viewHooks.count }
+    /// The number of the manager's hooks.
+    private var managerCount: Int { observation?.hooks.count ?? 0 }
+
+    var count: Int { managerCount + (viewHooks?.count ?? 0) }
 
     subscript(index: Int) -> any TweakHook {
-        index < managerHooks.count ? managerHooks[index] : viewHooks[index - managerHooks.count]
+        if let observation, index < observation.hooks.count { return observation.hooks[index] }
+        return viewHooks![index - managerCount]
     }
 }
 

@@ -37,26 +37,55 @@ public struct TweakEvaluation: Sendable, CustomStringConvertible {
 
     /// The tweak read.
     public let key: TweakKey
+    /// What the read decided, as the lookup left it. The public properties are made from it when
+    /// asked: making an evaluation (for every read a hook observes) copies no name, reason or list.
+    let report: LookupReport
+    /// The schema of the read, which names and classifies its layers.
+    let schema: TweakSchema
+    /// The read's context when conditional values decided the answer (for ``microPercentiles``),
+    /// else `nil`.
+    let decisionContext: TweakContext?
+
+    /// The evaluation of a read of `key` that decided `report`, for a manager whose providers are
+    /// as `schema` says; `context` is resolved only when conditional values decided the answer.
+    init(key: TweakKey, report: LookupReport, schema: TweakSchema, context: ReadContext) {
+        self.key = key
+        self.report = report
+        self.schema = schema
+        decisionContext = report.decided == nil ? nil : context.value
+    }
+
     /// The answer; `nil` when no layer gives a usable one.
-    public let tweak: Tweak?
+    public var tweak: Tweak? {
+        guard let flag = report.cachedFlag else { return report.tweak }
+        return Tweak(feature: key.feature, variable: key.variable, value: .bool(flag))
+    }
     /// The name of the answering layer: a provider's ``TweakProvider/name`` or ``TweakOverrides/source``.
-    public let layer: String?
+    public var layer: String? { report.layer.map { $0 < 0 ? TweakOverrides.source : schema.providerNames[$0] } }
     /// Why the read answered as it did.
-    public let reason: Reason
+    public var reason: Reason { report.reason(schema: schema) }
     /// The name of the condition that decided the value (the variant), when conditional values did.
-    public let condition: String?
+    public var condition: String? { report.condition?.name }
     /// The experiment the document names for ``condition`` (`"$experiments"`), when it names one.
-    public let experiment: String?
+    public var experiment: String? { report.condition?.experiment }
     /// The micro-percentiles of the percent conditions evaluated for the decision, by seed.
-    public let microPercentiles: [TweakTargetingDecision.Percentile]
+    public var microPercentiles: [TweakTargetingDecision.Percentile] {
+        report.decided.map { $0.targeting.decision(for: decisionContext).microPercentiles } ?? []
+    }
     /// The answers passed over before the winner (a value of another type, a failed decryption),
     /// highest priority first.
-    public let passedOver: [TweakExplanation.ProviderAnswer]
+    public var passedOver: [TweakExplanation.ProviderAnswer] { report.passedOver?.map(\.answer) ?? [] }
     /// Why no usable value was found, when layers had the tweak but none could give it.
-    public let failure: String?
+    public var failure: String? {
+        guard failed, let failure = report.firstFailure else { return nil }
+        return String(describing: failure)
+    }
 
     /// The answer's value.
     public var value: TweakValue? { tweak?.value }
+
+    /// Whether layers had the tweak but none could give a usable value (``failure`` is set).
+    var failed: Bool { report.tweak == nil && report.cachedFlag == nil && report.firstFailure != nil }
 
     /// `checkout.new_flow = true (remote, TARGETING_MATCH "beta")`.
     public var description: String {
@@ -76,29 +105,9 @@ extension TweakManager {
         // not report.
         var reportOnly: LookupTrace? = LookupTrace(asksEveryLayer: false, recordsAnswers: false)
         return evaluate(key, trace: &reportOnly) {
-            evaluation(
-                of: $0, key: key, context: ReadContext(bound: boundContext, ambient: context), schema: schema)
+            TweakEvaluation(
+                key: key, report: $0.report, schema: schema, context: ReadContext(bound: boundContext, ambient: context)
+            )
         }
-    }
-
-    /// What `outcome`, a read for `context`, decided: what hooks see and
-    /// ``evaluate(feature:variable:)`` reports.
-    func evaluation(
-        of outcome: borrowing LookupOutcome, key: TweakKey, context: ReadContext, schema: TweakSchema
-    ) -> TweakEvaluation {
-        let report = outcome.report
-        if let flag = report.cachedFlag {
-            return TweakEvaluation(
-                key: key, tweak: Tweak(feature: key.feature, variable: key.variable, value: .bool(flag)), layer: nil,
-                reason: .cached, condition: nil, experiment: nil, microPercentiles: [], passedOver: [], failure: nil)
-        }
-        let condition = report.condition
-        return TweakEvaluation(
-            key: key, tweak: report.tweak,
-            layer: report.layer.map { $0 < 0 ? TweakOverrides.source : schema.providerNames[$0] },
-            reason: report.reason(schema: schema), condition: condition?.name, experiment: condition?.experiment,
-            microPercentiles: report.decided.map { $0.targeting.decision(for: context.value).microPercentiles } ?? [],
-            passedOver: report.passedOver?.map(\.answer) ?? [],
-            failure: report.tweak == nil ? report.firstFailure.map { String(describing: $0) } : nil)
     }
 }

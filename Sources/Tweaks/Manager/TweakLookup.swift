@@ -136,7 +136,7 @@ enum LookupOutcome: ~Copyable {
 }
 
 /// What an evaluation reports of a ``LookupOutcome``: its parts, copied out of it once.
-struct LookupReport {
+struct LookupReport: Sendable {
     /// The answer; `nil` when there is none.
     var tweak: Tweak?
     /// The index of the answering layer: `-1` for a task-local override, else the provider's.
@@ -254,7 +254,7 @@ struct LayerWalk: ~Copyable {
 
     /// An answer passed over: its layer, why, and the tweak it rejected (none for a failure).
     /// Described only when an evaluation reports it.
-    struct PassedOver {
+    struct PassedOver: Sendable {
         let layer: String
         let error: any Error
         let tweak: Tweak?
@@ -576,7 +576,7 @@ extension LayerWalk {
 }
 
 /// How a layer's conditional values decided its answer for the read's context.
-struct TargetingDecided {
+struct TargetingDecided: Sendable {
     /// The conditional values.
     let targeting: TweakTargeting
     /// The index of the deciding branch; `nil` when their default answered.

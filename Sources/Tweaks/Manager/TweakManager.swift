@@ -205,9 +205,9 @@ public final class TweakManager: Sendable {
     /// The calling thread's cache of this manager, emptied first if anything changed since it
     /// was filled.
     @inline(__always)
-    func threadCache() -> TweakCache {
+    func threadCache(of thread: ThreadLocalCaches = .current) -> TweakCache {
         let version = cacheVersion.load()
-        let cache = ThreadLocalCaches.current.cache(forManager: id)
+        let cache = thread.cache(forManager: id)
         if cache.version != version {
             // Settings are read after the version: they are at least as new as the version says.
             cache.reset(version: version, settings: state.withLock { $0.readSettings })

@@ -2,7 +2,7 @@
 /// that `before` hooks made), else the task's (``TweakContext/withScope(_:)``), else the manager's
 /// ambient one. Resolving reads a task-local value, so a read that never needs its context (no
 /// conditional values, no hook that asks) pays nothing for it.
-struct ReadContext {
+struct ReadContext: Sendable {
     /// The read's own context when ``isOwn``, else the manager's ambient one.
     private let given: TweakContext?
     /// Whether ``given`` is the read's own, which wins over the task's.
