@@ -269,7 +269,7 @@ public final class TweakEditor {
     private func makeRow(_ key: TweakKey, snapshot: LayerSnapshot, today: TweakDay) -> TweakEditorRow {
         rowBuildCount += 1
         let declaration = snapshot.schema[key]
-        let evaluation = manager.evaluate(feature: key.feature, variable: key.variable)
+        let evaluation = manager.evaluation(of: key)
         var override: Tweak?
         if let index = snapshot.writableIndex { override = snapshot.stored[index][key] }
         var lowest: Tweak?
@@ -293,7 +293,7 @@ public final class TweakEditor {
             defaultValue: defaultValue, evaluation: evaluation, override: override, problems: problems,
             isTargeted: isTargeted, isExpired: lifecycle.isExpired(on: today),
             isStale: lifecycle.isPastExpectedLifetime(on: today), isEncrypted: isEncrypted,
-            preview: previewManager?.evaluate(feature: key.feature, variable: key.variable),
+            preview: previewManager?.evaluation(of: key),
             isPinned: pins.contains(key))
     }
 
@@ -347,7 +347,7 @@ public final class TweakEditor {
         previewManager = previewContext.map { manager.reading(for: $0) }
         for index in rows.indices {
             let key = rows[index].key
-            rows[index].setPreview(previewManager?.evaluate(feature: key.feature, variable: key.variable))
+            rows[index].setPreview(previewManager?.evaluation(of: key))
         }
         updateSections()
         onRowsChange?(nil)

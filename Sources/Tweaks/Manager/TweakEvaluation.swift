@@ -100,14 +100,19 @@ extension TweakManager {
     /// reports what it decided: the answer, the answering layer, the reason, the deciding
     /// condition and micro-percentiles, and the answers passed over.
     public func evaluate(feature: String, variable: String) -> TweakEvaluation {
-        let key = TweakKey(feature: feature, variable: variable)
+        evaluation(of: TweakKey(feature: feature, variable: variable))
+    }
+
+    /// ``evaluate(feature:variable:)`` of a key already made (the editor's rows).
+    package func evaluation(of key: TweakKey) -> TweakEvaluation {
         // A report, not a read (no cache, log or hooks), that keeps no answer the evaluation does
-        // not report.
+        // not report. The schema and ambient context are the ones the walk uses: the thread's.
         var reportOnly: LookupTrace? = LookupTrace(asksEveryLayer: false, recordsAnswers: false)
+        let cache = threadCache()
         return evaluate(key, trace: &reportOnly) {
             TweakEvaluation(
-                key: key, report: $0.report, schema: schema, context: ReadContext(bound: boundContext, ambient: context)
-            )
+                key: key, report: $0.report, schema: cache.settings.schema,
+                context: ReadContext(bound: boundContext, ambient: cache.settings.context))
         }
     }
 }
