@@ -120,7 +120,9 @@ extension TweakManager {
         var noTrace: LookupTrace?
         let outcome =
             extended
-            ? evaluate(key, for: hookContext.context, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides)
+            ? evaluate(
+                key, extendedContext: hookContext.context, kind: kind, check: check,
+                usesTaskOverrides: usesTaskOverrides)
             : evaluateUnobserved(key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, trace: &noTrace) {
                 $0
             }
@@ -167,7 +169,7 @@ extension TweakManager {
     /// manager: a manager's reference count takes the runtime's slow path.)
     @inline(never)
     private func evaluate(
-        _ key: TweakKey, for context: TweakContext?, kind: ReadKind, check: (Tweak) -> String?,
+        _ key: TweakKey, extendedContext context: TweakContext?, kind: ReadKind, check: (Tweak) -> String?,
         usesTaskOverrides: Bool
     ) -> LookupOutcome {
         var noTrace: LookupTrace?
