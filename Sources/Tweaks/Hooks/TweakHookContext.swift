@@ -1,6 +1,5 @@
 /// What a hook is told about the read it runs around (OpenFeature's hook context): immutable,
 /// except that each `before` stage sees the context as the earlier ones extended it.
-///
 public struct TweakHookContext: Sendable {
     /// The tweak read (OpenFeature's flag key).
     public let key: TweakKey
