@@ -54,7 +54,7 @@ extension TweakManager {
         let exposure = TweakExposure(
             key: key, value: tweak.value, variant: condition.name, experiment: condition.experiment,
             randomizationID: randomizationID, layer: layer < 0 ? TweakOverrides.source : tweakProviders[layer].name,
-            reason: condition.condition.percentSeeds.isEmpty ? .targetingMatch : .split)
+            reason: condition.reason)
         capture?.offer(exposure, policy: log.policy)
         guard admitted else { return nil }
         if log.append(exposure) {

@@ -149,10 +149,7 @@ struct LookupReport: Sendable {
     var decided: TargetingDecided?
 
     /// The condition that decided the answer, when conditional values did (not their default).
-    var condition: NamedCondition? {
-        guard let decided, let index = decided.branchIndex else { return nil }
-        return decided.targeting.branches[index].condition
-    }
+    var condition: NamedCondition? { decided?.condition }
 
     /// The error of the first answer that was passed over.
     var firstFailure: (any Error)? { passedOver?.first?.error }
@@ -164,7 +161,7 @@ struct LookupReport: Sendable {
             if layer == -1 { return .notFound }
             return firstFailure == nil ? .notFound : .error
         }
-        if let condition { return condition.condition.percentSeeds.isEmpty ? .targetingMatch : .split }
+        if let condition { return condition.reason }
         if layer < 0 || schema.providerIsOverride[layer] { return .override }
         return schema.providerDeclaresTypes[layer] ? .declaredDefault : .staticValue
     }
@@ -581,6 +578,8 @@ struct TargetingDecided: Sendable {
     let targeting: TweakTargeting
     /// The index of the deciding branch; `nil` when their default answered.
     var branchIndex: Int? { index < 0 ? nil : index }
+    /// The deciding branch's condition; `nil` when their default answered.
+    var condition: NamedCondition? { branchIndex.map { targeting.branches[$0].condition } }
     /// ``branchIndex``, `-1` for the default: a non-optional `Int` keeps an optional
     /// `TargetingDecided` two words, with nothing to test but the reference.
     private let index: Int

@@ -55,4 +55,7 @@ struct NamedCondition: Sendable, Hashable {
     let condition: TargetingCondition
     /// The experiment whose variant this condition is (`"$experiments"`); `nil` when none names it.
     var experiment: String? = nil
+
+    /// Why a read this condition decided answered as it did: a split when it has a percent part.
+    var reason: TweakEvaluation.Reason { condition.percentSeeds.isEmpty ? .targetingMatch : .split }
 }
