@@ -190,7 +190,9 @@ extension RemoteTweakProvider {
                     if let etag { state.active?.etag = etag }
                     confirmsActive = true
                 }
-            case .document(let configuration):
+            case .document(var configuration):
+                // The time the fetch finished, as `lastFetchTime` records it and the cache persists it.
+                configuration.fetchTime = now
                 state.pending = configuration
             }
             if case .failed = outcome {
