@@ -15,10 +15,7 @@ public struct TweakKey: Hashable, Sendable, Comparable, CustomStringConvertible 
     public init(feature: String, variable: String) {
         self.feature = feature
         self.variable = variable
-        var hasher = Hasher()
-        hasher.combine(feature)
-        hasher.combine(variable)
-        hashCode = hasher.finalize()
+        hashCode = Self.hashOfNames(feature: feature, variable: variable)
     }
 
     /// Whether both keys name the same feature and variable.
@@ -33,7 +30,7 @@ public struct TweakKey: Hashable, Sendable, Comparable, CustomStringConvertible 
         hasher.combine(hashCode)
     }
 
-    /// What `Dictionary` and `Set` ask for: the precomputed hash (itself from a seeded `Hasher`)
+    /// What `Dictionary` and `Set` ask for: the precomputed hash (itself keyed by a secret seed)
     /// mixed with the table's seed, instead of hashing it a second time.
     @inlinable
     public func _rawHashValue(seed: Int) -> Int {

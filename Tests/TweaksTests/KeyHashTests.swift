@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import Tweaks
+
+@Suite("Key hash: equal names find each other, different names spread")
+struct KeyHashTests {
+    @Test func sipHash13MatchesTheReferenceImplementation() {
+        // Vectors of the reference implementation (github.com/veorq/SipHash) with c = 1, d = 3.
+        var zeroKeyEmpty = SipHash13(k0: 0, k1: 0)
+        #expect(zeroKeyEmpty.finalize(byteCount: 0) == 0xd1fb_a762_150c_532c)
+        var zeroKeyOneZeroByte = SipHash13(k0: 0, k1: 0)
+        #expect(zeroKeyOneZeroByte.finalize(tail: 0, byteCount: 1) == 0x68a9_1412_8e01_e473)
+        var referenceKeyEmpty = SipHash13(k0: 0x0706_0504_0302_0100, k1: 0x0f0e_0d0c_0b0a_0908)
+        #expect(referenceKeyEmpty.finalize(byteCount: 0) == 0xabac_0158_050f_c4dc)
+    }
+
+    @Test func namesThatCompareEqualMakeEqualKeysWithEqualHashes() {
+        let pairs: [(String, String)] = [
+            ("Kelvin", "\u{212A}elvin"),  // Kelvin sign: canonically a capital K.
+            ("a;b", "a\u{037E}b"),  // Greek question mark: canonically a semicolon.
+            ("`x", "\u{1FEF}x"),  // Greek varia: canonically a grave accent.
+            ("caf\u{E9}", "cafe\u{301}"),  // Precomposed and decomposed é: not ASCII either way.
+            ("\u{212A}\u{301}", "K\u{301}"),  // Both compose to U+1E30, which is not ASCII.
+            ("a-rather-long-feature-name-of-40-bytes..", "a-rather-long-feature-name-of-40-bytes.."),
+        ]
+        for (first, second) in pairs {
+            #expect(first == second)
+            let asFeature = (TweakKey(feature: first, variable: "v"), TweakKey(feature: second, variable: "v"))
+            let asVariable = (TweakKey(feature: "f", variable: first), TweakKey(feature: "f", variable: second))
+            #expect(asFeature.0 == asFeature.1 && asFeature.0.hashValue == asFeature.1.hashValue)
+            #expect(asVariable.0 == asVariable.1 && asVariable.0.hashValue == asVariable.1.hashValue)
+        }
+    }
+
+    @Test func namesThatDifferMakeDifferentHashes() {
+        // Where one name ends and the other begins, and padding with NUL bytes, change the hash.
+        let keys = [
+            TweakKey(feature: "ab", variable: "c"), TweakKey(feature: "a", variable: "bc"),
+            TweakKey(feature: "a\0", variable: "b"), TweakKey(feature: "a", variable: "b"),
+            TweakKey(feature: "a", variable: "b\0"), TweakKey(feature: "", variable: "ab"),
+            TweakKey(feature: "12345678", variable: ""), TweakKey(feature: "1234567", variable: "8"),
+        ]
+        #expect(Set(keys.map(\.hashValue)).count == keys.count)
+    }
+
+    @Test func aReadFindsATweakByAnyNameThatEqualsItsName() throws {
+        let provider = EphemeralTweakProvider(name: "values", values: ["Kelvin": ["caf\u{E9}": .int(1)]])
+        for useCache in [false, true] {
+            let manager = TweakManager(tweakProviders: [provider])
+            manager.useCache = useCache
+            let tweak = try manager.tweakWith(feature: "\u{212A}elvin", variable: "cafe\u{301}")
+            #expect(tweak.value == .int(1))
+        }
+    }
+
+    /// Every Unicode scalar that Swift's `==` finds equal to an ASCII string of one or two
+    /// characters is one that `asciiEquivalent(of:)` maps to that string, and no other is.
+    @Test func theASCIIEquivalentsAreExactlyTheScalarsSwiftFindsEqualToASCII() {
+        var asciiStrings: [String: [UInt8]] = [:]
+        for first in UInt8(0)..<0x80 {
+            asciiStrings[String(UnicodeScalar(first))] = [first]
+            for second in UInt8(0)..<0x80 {
+                asciiStrings[String(UnicodeScalar(first)) + String(UnicodeScalar(second))] = [first, second]
+            }
+        }
+        var found: [UInt32: [UInt8]] = [:]
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let name = String(scalar)
+            if let ascii = asciiStrings[name] { found[value] = ascii }
+            #expect(TweakKey.asciiEquivalent(of: name) == asciiStrings[name], "U+\(String(value, radix: 16))")
+        }
+        #expect(found == [0x037E: [0x3B], 0x1FEF: [0x60], 0x212A: [0x4B]])
+    }
+}
