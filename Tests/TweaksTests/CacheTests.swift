@@ -84,6 +84,23 @@ struct CacheTests {
         func deleteValue(feature: String, variable: String) {}
     }
 
+    @Test func featureFlagsAndValuesOfTheSameKeyAreCachedApart() throws {
+        // `c.enabled` is text: its value is readable, but it does not enable the feature.
+        let provider = TableProvider(name: "p", ["a.enabled": true, "b.enabled": false, "c.enabled": "yes"])
+        let manager = TweakManager(tweakProviders: [provider])
+        manager.useCache = true
+        for _ in 0..<2 {
+            #expect(manager.isFeatureEnabled("a"))
+            #expect(!manager.isFeatureEnabled("b"))
+            #expect(!manager.isFeatureEnabled("c"))
+            #expect(try manager.tweakWith(feature: "c", variable: "enabled").value == "yes")
+            #expect(try manager.tweakWith(feature: "a", variable: "enabled").value == true)
+        }
+        // Each flag and each value was looked up once, and the second round came from the cache,
+        // except the flag `c`: an answer that is not a `Bool` is not kept, so it is walked again.
+        #expect(provider.lookups.withLock { $0 } == 6)
+    }
+
     @Test func aProviderPostingDuringAReadNeitherDeadlocksNorCrashes() async throws {
         let manager = TweakManager(tweakProviders: [NotifyingOnRead()])
         manager.useCache = true

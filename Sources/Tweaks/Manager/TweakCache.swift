@@ -35,7 +35,8 @@ final class TweakCache {
     @exclusivity(unchecked) private(set) var version = UInt64.max
     @exclusivity(unchecked) private(set) var settings = Settings()
     @exclusivity(unchecked) private var tweaks: [TweakKey: Entry] = [:]
-    @exclusivity(unchecked) private var features: [String: Bool] = [:]
+    /// Feature-flag answers, by the flag's `enabled` key (whose hash the read already made).
+    @exclusivity(unchecked) private var features: [TweakKey: Bool] = [:]
 
     init(managerID: UInt64) {
         self.managerID = managerID
@@ -53,8 +54,8 @@ final class TweakCache {
         settings.isCaching ? tweaks[key] : nil
     }
 
-    func isFeatureEnabled(_ feature: String) -> Bool? {
-        settings.isCaching ? features[feature] : nil
+    func isFeatureEnabled(_ key: TweakKey) -> Bool? {
+        settings.isCaching ? features[key] : nil
     }
 
     /// Keeps `tweak` (or its absence). The tweak is copied into storage of this thread's own, so
@@ -64,8 +65,8 @@ final class TweakCache {
         tweaks[key] = tweak.map { .hit($0.withOwnStorage(), layer: layer) } ?? .miss
     }
 
-    func store(featureEnabled: Bool, for feature: String) {
+    func store(featureEnabled: Bool, for key: TweakKey) {
         guard settings.isCaching else { return }
-        features[feature] = featureEnabled
+        features[key] = featureEnabled
     }
 }

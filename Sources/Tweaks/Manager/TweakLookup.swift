@@ -340,7 +340,7 @@ extension TweakManager {
         if trace == nil {
             switch kind {
             case .featureFlag:
-                if let cached = cache.isFeatureEnabled(key.feature) {
+                if let cached = cache.isFeatureEnabled(key) {
                     return try finish(.cachedFlag(cached))
                 }
             case .value:
@@ -389,7 +389,7 @@ extension TweakManager {
             !outcome.wasRejectedByCheck, cacheVersion.load() == version
         {
             switch kind {
-            case .featureFlag: cache.store(featureEnabled: outcome.isEnabled, for: key.feature)
+            case .featureFlag: cache.store(featureEnabled: outcome.isEnabled, for: key)
             case .value: cache.store(outcome.tweak, layer: outcome.layer ?? 0, for: key)
             }
         }
