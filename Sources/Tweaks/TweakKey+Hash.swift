@@ -32,10 +32,10 @@ extension TweakKey {
         absorb(feature, into: &sip, words: &words, allBytes: &allBytes)
         absorb(variable, into: &sip, words: &words, allBytes: &allBytes)
         guard allBytes & 0x8080_8080_8080_8080 == 0 else { return nil }
-        let lengthMask: UInt64 = (1 << 28) - 1
+        let lengthMask: UInt64 = (1 &<< 28) &- 1
         let lengths =
             (UInt64(truncatingIfNeeded: feature.count) & lengthMask)
-            | ((UInt64(truncatingIfNeeded: variable.count) & lengthMask) << 28)
+            | ((UInt64(truncatingIfNeeded: variable.count) & lengthMask) &<< 28)
         return sip.finalize(tail: lengths, byteCount: 8 &* words &+ 7)
     }
 
@@ -66,12 +66,12 @@ extension TweakKey {
             index &+= 4
         }
         if remaining & 2 != 0 {
-            tail |= UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt16.self))) << shift
+            tail |= UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt16.self))) &<< shift
             shift &+= 16
             index &+= 2
         }
         if remaining & 1 != 0 {
-            tail |= UInt64(base[index]) << shift
+            tail |= UInt64(base[index]) &<< shift
         }
         allBytes |= tail
         sip.compress(tail)
