@@ -3,9 +3,10 @@ extension TweakKey {
     /// every two pairs of names that compare equal.
     ///
     /// Names are almost always ASCII. Their UTF-8 bytes are then hashed eight at a time, in about
-    /// two thirds of the instructions `Hasher` takes to combine two strings byte by byte. Swift compares strings by canonical
-    /// equivalence, so a name that is not ASCII is hashed by its ASCII equivalent when it has one
-    /// (the Kelvin sign `"\u{212A}"` equals `"K"`), and by `Hasher` when it has none.
+    /// two thirds of the instructions `Hasher` takes to combine two strings byte by byte. Swift
+    /// compares strings by canonical equivalence, so a name that is not ASCII is hashed by its
+    /// ASCII equivalent when it has one (the Kelvin sign `"\u{212A}"` equals `"K"`), and by
+    /// `Hasher` when it has none.
     static func hashOfNames(feature: String, variable: String) -> Int {
         let hash =
             feature.utf8.withContiguousStorageIfAvailable { featureBytes in
