@@ -1,12 +1,14 @@
 public import Testing
 
 /// A trait for tests that keep a core busy for seconds (scale, distribution and hostile-input tests
-/// in a debug build): at most one such test case runs at a time.
+/// in a debug build): at most one such test case runs at a time, on a thread of its own.
 ///
 /// Swift concurrency runs every test's tasks on one thread per core. Several of these tests at
 /// once took every core for half a minute, and the tests that wait for a server, a timer or a
 /// stream's reconnection meanwhile timed out. Waiting for the gate suspends, so a queued heavy test
-/// holds no thread.
+/// holds no thread, and the one that runs runs on a thread of its own
+/// (``ThreadPoolExecutor/cpuHeavy``, where the runtime has task executors: macOS 15, iOS 18 and
+/// Linux).
 ///
 /// ```swift
 /// @Suite(.cpuHeavy) struct ManyConditionsTests { … }
@@ -21,7 +23,11 @@ public struct CPUHeavyTrait: TestTrait, SuiteTrait, TestScoping {
     ) async throws {
         await CPUHeavyGate.shared.enter()
         do {
-            try await function()
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                try await withTaskExecutorPreference(ThreadPoolExecutor.cpuHeavy) { try await function() }
+            } else {
+                try await function()
+            }
         } catch {
             await CPUHeavyGate.shared.leave()
             throw error

@@ -37,14 +37,16 @@ final class ServerProcess: Sendable {
             process.standardError = FileHandle.nullDevice
             try process.run()
             let server = ServerProcess(pid: process.processIdentifier, root: root)
+            // Checked once more after the deadline: a loaded machine may not resume this task
+            // until long after the server is up.
             let deadline = Date().addingTimeInterval(5)
-            while Date() < deadline {
+            while true {
                 if readyFile.map({ FileManager.default.fileExists(atPath: $0.path) }) ?? true,
                     Loopback.canConnect(port: port)
                 {
                     return (server, true)
                 }
-                if !process.isRunning { break }
+                if !process.isRunning || Date() >= deadline { break }
                 try await Task.sleep(nanoseconds: 10_000_000)
             }
             return (server, false)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 // Runs the `tweak` executable: Foundation's `Process` exists on macOS and Linux only.
@@ -6,7 +7,7 @@ import Testing
 
     /// `tweak audit` on sources anyone who can open a pull request can write: it must not crash,
     /// stall or flood the CI log, and must not take other code's names for tweaks.
-    @Suite("tweak audit: hostile and real sources")
+    @Suite("tweak audit: hostile and real sources", .blocking)
     struct AuditHostileSourceTests {
         static let tweaks = #"{"checkout": {"enabled": {"Value": true, "Owner": "@payments"}}}"#
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 // Runs the `tweak` executable: Foundation's `Process` exists on macOS and Linux only.
@@ -6,7 +7,7 @@ import Testing
 
     /// `tweak audit` on fixture source trees whose answers are known: what is referenced, what is
     /// not, what is misspelt, what cannot be resolved, and which findings fail the run.
-    @Suite("tweak audit")
+    @Suite("tweak audit", .blocking)
     struct AuditTests {
         static let tweaks = #"""
             {

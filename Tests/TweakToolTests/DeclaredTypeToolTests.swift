@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 // Runs the `tweak` executable: Foundation's `Process` exists on macOS and Linux only.
 #if os(macOS) || os(Linux)
 
-    @Suite("tweak: declared types are the schema")
+    @Suite("tweak: declared types are the schema", .blocking)
     struct DeclaredTypeToolTests {
         private let defaults = """
             {"checkout": {

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 // Runs the `tweak` executable: Foundation's `Process` exists on macOS and Linux only.
 #if os(macOS) || os(Linux)
 
-    @Suite("tweak validate: experiments")
+    @Suite("tweak validate: experiments", .blocking)
     struct ExperimentValidationTests {
         @Test func validateNamesTheFileAndTheExperiment() throws {
             try ToolSandbox.with { sandbox in

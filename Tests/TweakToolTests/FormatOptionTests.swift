@@ -7,7 +7,7 @@ import Testing
 
     /// `--format` and `--remote-format`: the format of a document is the caller's choice (or a
     /// `.plist` name), never guessed from its keys.
-    @Suite("tweak --format")
+    @Suite("tweak --format", .blocking)
     struct FormatOptionTests {
         static let template =
             #"{"parameters": {"checkout.enabled": {"defaultValue": {"value": "true"}, "valueType": "BOOLEAN"}}, "version": {"versionNumber": "3"}}"#

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 // Runs the `tweak` executable: Foundation's `Process` exists on macOS and Linux only.
 #if os(macOS) || os(Linux)
 
     /// Owner, kind and dates as `validate`, `list`, `explain` and `generate` show them.
-    @Suite("tweak and lifecycle metadata")
+    @Suite("tweak and lifecycle metadata", .blocking)
     struct LifecycleToolTests {
         static let tweaks = #"""
             {"checkout": {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import tweak
@@ -9,7 +10,7 @@ import Testing
     /// What the tool prints from files and sources is escaped: a line break in a name must not start
     /// a line of its own (a forged `::error` annotation in a CI log), an escape must not reach the
     /// terminal.
-    @Suite("tweak: printed text is escaped")
+    @Suite("tweak: printed text is escaped", .blocking)
     struct PrintedTextTests {
         /// No line of `run`'s output starts like a CI annotation, and none holds an escape.
         private func expectNothingForged(_ run: ToolRun, sourceLocation: SourceLocation = #_sourceLocation) {

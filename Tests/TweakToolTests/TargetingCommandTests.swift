@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 // Runs the `tweak` executable: Foundation's `Process` exists on macOS and Linux only.
 #if os(macOS) || os(Linux)
 
-    @Suite("tweak --context and tweak bucket")
+    @Suite("tweak --context and tweak bucket", .blocking)
     struct TargetingCommandTests {
         static let document = #"""
             {"$conditions": [

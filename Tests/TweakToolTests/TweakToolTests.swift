@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import tweak
@@ -6,7 +7,7 @@ import Testing
 // Runs the `tweak` executable: Foundation's `Process` exists on macOS and Linux only.
 #if os(macOS) || os(Linux)
 
-    @Suite("tweak list and usage")
+    @Suite("tweak list and usage", .blocking)
     struct TweakToolTests {
         @Test func listPrintsTheExampleCatalogGroupedWithSecretsRedacted() throws {
             try ToolSandbox.with { sandbox in

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 // Runs the `tweak` executable: Foundation's `Process` exists on macOS and Linux only.
 #if os(macOS) || os(Linux)
 
-    @Suite("tweak validate and generate")
+    @Suite("tweak validate and generate", .blocking)
     struct ValidateAndGenerateTests {
         @Test func validateListsEveryProblemOfEveryFile() throws {
             try ToolSandbox.with { sandbox in

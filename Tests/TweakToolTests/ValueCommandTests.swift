@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 // Runs the `tweak` executable: Foundation's `Process` exists on macOS and Linux only.
 #if os(macOS) || os(Linux)
 
-    @Suite("tweak get, explain, set and reset")
+    @Suite("tweak get, explain, set and reset", .blocking)
     struct ValueCommandTests {
         @Test func eachProjectFolderHasItsOwnDefaultOverrides() throws {
             try ToolSandbox.with { sandbox in

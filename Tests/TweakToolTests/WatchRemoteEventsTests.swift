@@ -7,7 +7,7 @@ import Testing
 
     @Suite(
         "tweak watch --remote-events",
-        .enabled(if: Nchan.isRequiredOrAvailable, Comment(rawValue: Nchan.skipMessage)))
+        .enabled(if: Nchan.isRequiredOrAvailable, Comment(rawValue: Nchan.skipMessage)), .blocking)
     struct WatchRemoteEventsTests {
         /// Writes the remote document (`meaning_of_life` 7) to `server`'s `www/tweaks.json`.
         @discardableResult

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 // Runs the `tweak` executable: Foundation's `Process` exists on macOS and Linux only.
 #if os(macOS) || os(Linux)
 
-    @Suite("tweak watch")
+    @Suite("tweak watch", .blocking)
     struct WatchTests {
         /// A running `tweak watch`, stopped when the test ends.
         final class Watcher {

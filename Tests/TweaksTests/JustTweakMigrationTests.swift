@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 import Tweaks
 
 /// JustTweak's README and demo-app code, compiled against Tweaks: it compiles with only the
 /// changes Docs/MigratingFromJustTweak.md names, and every JustTweak name that would now behave
 /// differently fails to compile with a message that says what to write.
-@Suite struct JustTweakMigrationTests {
+@Suite(.blocking) struct JustTweakMigrationTests {
     #if os(macOS) || os(Linux)
         /// JustTweak's README stack and its demo app's `TweakAccessor`, with the three changes the
         /// migration guide lists: `try!` on the bundled file, `try?` on `tweakWith`, and `.string(…)`

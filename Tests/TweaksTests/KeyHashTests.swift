@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Tweaks
@@ -60,7 +61,7 @@ struct KeyHashTests {
 
     /// Every Unicode scalar that Swift's `==` finds equal to an ASCII string of one or two
     /// characters is one that `asciiEquivalent(of:)` maps to that string, and no other is.
-    @Test func theASCIIEquivalentsAreExactlyTheScalarsSwiftFindsEqualToASCII() {
+    @Test(.cpuHeavy) func theASCIIEquivalentsAreExactlyTheScalarsSwiftFindsEqualToASCII() {
         var asciiStrings: [String: [UInt8]] = [:]
         for first in UInt8(0)..<0x80 {
             asciiStrings[String(UnicodeScalar(first))] = [first]

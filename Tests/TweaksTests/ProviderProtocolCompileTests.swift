@@ -7,7 +7,7 @@ import Testing
 
     /// What the compiler tells someone who writes a provider: a provider written for JustTweak, or
     /// one that implements no read, does not compile, and the message says what to write.
-    @Suite struct ProviderProtocolCompileTests {
+    @Suite(.blocking) struct ProviderProtocolCompileTests {
         /// Type-checks `source` against the `Tweaks` module of this test build; `nil` where the
         /// build's layout is not SwiftPM's on Linux (the module map of `CTweaksAtomics` is needed).
         static func typeCheck(_ source: String) throws -> (status: Int32, output: String)? {
