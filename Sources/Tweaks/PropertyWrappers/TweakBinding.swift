@@ -1,24 +1,24 @@
 /// What the property wrappers share: one tweak of one manager, read and written as `Value`.
 @usableFromInline
 struct TweakBinding<Value>: Sendable {
-    /// Made once, so that a read hashes no string.
-    @usableFromInline let key: TweakKey
-    @usableFromInline let manager: TweakManager
-    @usableFromInline let codec: TweakValueCodec<Value>
+    /// What the binding is, behind one reference (see ``TweakBindingStorage``).
+    @usableFromInline let storage: TweakBindingStorage<Value>
 
     @usableFromInline
     init(feature: String, variable: String, manager: TweakManager, codec: TweakValueCodec<Value>) {
-        self.key = TweakKey(feature: feature, variable: variable)
-        self.manager = manager
-        self.codec = codec
+        storage = TweakBindingStorage(
+            key: TweakKey(feature: feature, variable: variable), manager: manager, codec: codec)
     }
 
-    var feature: String { key.feature }
-    var variable: String { key.variable }
+    var key: TweakKey { storage.key }
+    var manager: TweakManager { storage.manager }
+    var codec: TweakValueCodec<Value> { storage.codec }
+    var feature: String { storage.key.feature }
+    var variable: String { storage.key.variable }
 
     @inlinable
     func read() throws -> Value {
-        try manager.value(key, codec: codec)
+        try storage.manager.value(storage.key, codec: storage.codec)
     }
 
     /// ``read()``, or `nil` after logging why at `debug` (the lookup logged a problem behind it
@@ -66,5 +66,22 @@ struct TweakBinding<Value>: Sendable {
                 binding.manager.explain(feature: binding.feature, variable: binding.variable, codec: binding.codec)
             },
             read: read)
+    }
+}
+
+/// What a ``TweakBinding`` is, behind one reference: reading a wrapper that a class stores copies
+/// the binding, and a copy then retains one object instead of the key's names, the manager (whose
+/// reference count takes the runtime's slow path) and the codec.
+@usableFromInline
+final class TweakBindingStorage<Value>: Sendable {
+    /// Made once, so that a read hashes no string.
+    @usableFromInline let key: TweakKey
+    @usableFromInline let manager: TweakManager
+    @usableFromInline let codec: TweakValueCodec<Value>
+
+    init(key: TweakKey, manager: TweakManager, codec: TweakValueCodec<Value>) {
+        self.key = key
+        self.manager = manager
+        self.codec = codec
     }
 }
