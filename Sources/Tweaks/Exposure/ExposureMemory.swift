@@ -5,10 +5,33 @@
 struct ExposureMemory: Sendable {
     /// Whom and what a remembered exposure was about.
     struct Subject: Sendable, Hashable {
+        /// The key's hash mixed with the hash of the id and the variant, made once: finding a
+        /// duplicate hashes the two strings with the key's SipHash instead of `Hasher`.
+        private let hashCode: Int
         let randomizationID: String?
         let key: TweakKey
         /// The variant for ``TweakExposurePolicy/oncePerVariant``; `nil` for value changes.
         let variant: String?
+
+        init(randomizationID: String?, key: TweakKey, variant: String?) {
+            self.randomizationID = randomizationID
+            self.key = key
+            self.variant = variant
+            // Not symmetric (as `^` would be), so that swapping names between the key and the
+            // id and variant does not make a collision.
+            hashCode =
+                key.hashCode &* 0x5BD1_E995
+                &+ TweakKey.hashOfNames(feature: randomizationID ?? "", variable: variant ?? "")
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hashCode)
+        }
+
+        /// The precomputed hash (keyed by a secret seed) mixed with the table's seed.
+        func _rawHashValue(seed: Int) -> Int {
+            hashCode ^ seed
+        }
     }
 
     /// What a subject last saw (``TweakExposurePolicy/oncePerValueChange``).
