@@ -10,7 +10,6 @@ struct TweakBinding<Value>: Sendable {
             key: TweakKey(feature: feature, variable: variable), manager: manager, codec: codec)
     }
 
-    var key: TweakKey { storage.key }
     var manager: TweakManager { storage.manager }
     var codec: TweakValueCodec<Value> { storage.codec }
     var feature: String { storage.key.feature }
