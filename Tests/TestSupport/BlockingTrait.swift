@@ -18,11 +18,7 @@ public struct BlockingTrait: TestTrait, SuiteTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            try await withTaskExecutorPreference(ThreadPoolExecutor.blocking) { try await function() }
-        } else {
-            try await function()
-        }
+        try await TestThreads.blocking.run(function)
     }
 }
 

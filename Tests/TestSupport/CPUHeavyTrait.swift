@@ -23,11 +23,7 @@ public struct CPUHeavyTrait: TestTrait, SuiteTrait, TestScoping {
     ) async throws {
         await CPUHeavyGate.shared.enter()
         do {
-            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-                try await withTaskExecutorPreference(ThreadPoolExecutor.cpuHeavy) { try await function() }
-            } else {
-                try await function()
-            }
+            try await TestThreads.cpuHeavy.run(function)
         } catch {
             await CPUHeavyGate.shared.leave()
             throw error

@@ -47,3 +47,19 @@ final class ThreadPoolExecutor: TaskExecutor, @unchecked Sendable {
         }
     }
 }
+
+/// The threads a test runs on instead of Swift concurrency's: one of ``ThreadPoolExecutor``'s pools.
+enum TestThreads {
+    /// ``ThreadPoolExecutor/blocking``.
+    case blocking
+    /// ``ThreadPoolExecutor/cpuHeavy``.
+    case cpuHeavy
+
+    /// Runs `function` on these threads where the runtime has task executors (macOS 15, iOS 18
+    /// and Linux), and where it is called elsewhere.
+    func run(_ function: @Sendable () async throws -> Void) async throws {
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return try await function() }
+        let executor = self == .blocking ? ThreadPoolExecutor.blocking : ThreadPoolExecutor.cpuHeavy
+        try await withTaskExecutorPreference(executor) { try await function() }
+    }
+}
