@@ -158,14 +158,10 @@ import Tweaks
             return text
         }
 
-        /// Waits up to `seconds` until the text contains `expected`.
-        func wait(for expected: String, seconds: Double = 10) async throws -> Bool {
-            let deadline = Date().addingTimeInterval(seconds)
-            while !value.contains(expected) {
-                guard Date() < deadline else { return false }
-                try await Task.sleep(nanoseconds: 20_000_000)
-            }
-            return true
+        /// Waits until the text contains `expected`, for `seconds` of checks (longer on a loaded
+        /// machine: see `eventually`).
+        func wait(for expected: String, seconds: Int = 10) async throws -> Bool {
+            await eventually(checks: seconds * 50) { value.contains(expected) }
         }
     }
 

@@ -55,7 +55,7 @@ struct IdleEventStreamCostTests {
         // The stream's own answer (JSON, not an event stream) is what closes it, about 2 s after
         // the start; the bound is generous because other tests may hold this process's threads.
         #expect(
-            await eventually(within: 60) {
+            await eventually(checks: 3_000) {
                 provider.eventStreamError?.reason == .unexpectedContentType("application/json")
             }, "\(String(describing: provider.eventStreamError))")
     }

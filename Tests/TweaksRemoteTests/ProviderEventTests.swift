@@ -25,16 +25,20 @@ final class Heard: Sendable {
 
     var errorLogs: [String] { logs.withLock { $0.filter { $0.1 == .error }.map(\.0) } }
 
-    /// Waits (up to 20 s, the machine is loaded) until an event after the first `after` matches.
+    /// Waits (`eventually`'s checks, the machine is loaded) until an event after the first `after`
+    /// matches.
     func event(
         after count: Int, _ matches: @escaping @Sendable (TweakProviderEvent) -> Bool
     ) async throws -> TweakProviderEvent {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            if let found = events.withLock({ $0.dropFirst(count).first(where: matches) }) { return found }
-            try await Task.sleep(nanoseconds: 20_000_000)
+        var found: TweakProviderEvent?
+        _ = await eventually {
+            found = events.withLock { $0.dropFirst(count).first(where: matches) }
+            return found != nil
         }
-        throw TestServerError("no matching event within 20 s; heard: \(events.withLock { $0.map(\.description) })")
+        guard let found else {
+            throw TestServerError("no matching event; heard: \(events.withLock { $0.map(\.description) })")
+        }
+        return found
     }
 
     var count: Int { events.withLock { $0.count } }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Tweaks
 import TweaksRemote
@@ -63,11 +64,7 @@ struct RemoteConcurrencyTests {
             #expect(provider.isPolling)
             var iterator = updates.makeAsyncIterator()
             #expect(await iterator.next()?.changedKeys.count == 3)
-            let deadline = Date().addingTimeInterval(10)
-            while server.requests(for: "/tweaks.json").count < 3, Date() < deadline {
-                try await Task.sleep(nanoseconds: 20_000_000)
-            }
-            #expect(server.requests(for: "/tweaks.json").count >= 3)
+            #expect(await eventually { server.requests(for: "/tweaks.json").count >= 3 })
             #expect(
                 server.requests(for: "/tweaks.json").dropFirst().allSatisfy { $0.status == 304 },
                 "rounds without a change are conditional requests")
@@ -91,10 +88,7 @@ struct RemoteConcurrencyTests {
             try await server.waitUntilSending("slow/tweaks.json")
             provider.stopPolling()
             // The cancelled request ends long before nginx would have finished sending.
-            let deadline = Date().addingTimeInterval(10)
-            while server.requests(for: "/slow/tweaks.json").isEmpty, Date() < deadline {
-                try await Task.sleep(nanoseconds: 20_000_000)
-            }
+            _ = await eventually(checks: 500) { !server.requests(for: "/slow/tweaks.json").isEmpty }
             let requests = server.requests(for: "/slow/tweaks.json")
             #expect(requests.count == 1, "nginx logged the request, ended by the client")
             #expect(provider.lastFetchStatus == .noFetchYet)
@@ -112,9 +106,7 @@ struct RemoteConcurrencyTests {
                 provider.startPolling(every: 0.05)
                 try await Task.sleep(nanoseconds: 100_000_000)
             }
-            let deadline = Date().addingTimeInterval(10)
-            while weakProvider != nil, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
-            #expect(weakProvider == nil)
+            #expect(await eventually { weakProvider == nil })
         }
     }
 }

@@ -54,7 +54,7 @@ struct RemoteEventStreamResilienceTests {
             try server.write(documentV2, to: "tweaks.json")
             // Within seconds of the server's return, not after the fetch backoff's 2 minutes (the
             // bound allows for the worst jitter on a loaded machine).
-            #expect(await eventually(within: 30) { provider.value("checkout", "max_items") == 20 })
+            #expect(await eventually { provider.value("checkout", "max_items") == 20 })
             let back = try await heard.event(after: before) { $0.operation == .eventStream && $0.outcome == .recovered }
             #expect(back.date.timeIntervalSince(lost.date) < 30, "\(lost) … \(back)")
             #expect(!provider.health.isFailing)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Tweaks
 
@@ -147,13 +148,8 @@ final class StressRun: Sendable {
             try manager.value(feature: "stress", variable: "file", as: Int.self)
                 == run.fileVersion.withLock { $0 })
         // The stream's newest element is the final value (it may take a moment to be consumed).
-        let deadline = ContinuousClock.now + .seconds(10)
-        while run.lastStreamed.withLock({ $0 }) != finalRemote, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        let endedOnTheFinalValue = await eventually { run.lastStreamed.withLock { $0 } == finalRemote }
         streamed.cancel()
-        #expect(
-            run.lastStreamed.withLock { $0 } == finalRemote,
-            "the stream did not end on the final value")
+        #expect(endedOnTheFinalValue, "the stream did not end on the final value")
     }
 }

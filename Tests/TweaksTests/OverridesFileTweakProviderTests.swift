@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Tweaks
@@ -30,10 +31,9 @@ final class ChangeRecorder: Sendable {
         all.map { $0.map { "\($0.feature).\($0.variable)=\($0.value)" } ?? "nil" }.sorted()
     }
 
-    /// Waits up to `seconds` for at least `count` notifications.
-    func wait(for count: Int, seconds: Double = 5) async throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        while all.count < count, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+    /// Waits (`eventually`'s checks) for at least `count` notifications.
+    func wait(for count: Int) async {
+        _ = await eventually { all.count >= count }
     }
 }
 
@@ -142,13 +142,13 @@ struct OverridesFileTweakProviderTests {
         let other = try OverridesFileTweakProvider(fileURL: url, name: "other", pollInterval: nil)
         try other.set(1, feature: "f", variable: "a")
         try other.set("x", feature: "g", variable: "b")
-        try await recorder.wait(for: 2)
+        await recorder.wait(for: 2)
         #expect(recorder.summary == ["f.a=1", "g.b=x"])
         #expect(try manager.tweakWith(feature: "f", variable: "a").value == 1)  // the cache was emptied
         #expect(try manager.tweakWith(feature: "f", variable: "a").source == "watcher")
 
         try other.deleteValue(feature: "f", variable: "a")
-        try await recorder.wait(for: 3)
+        await recorder.wait(for: 3)
         #expect(recorder.summary == ["f.a=1", "f.a=1", "g.b=x"])
         #expect(try manager.tweakWith(feature: "f", variable: "a").value == 0)
     }

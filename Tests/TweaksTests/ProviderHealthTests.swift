@@ -1,20 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Tweaks
 
 @Suite("Provider events and health")
 struct ProviderHealthTests {
-    /// Waits up to 20 s (the machine is loaded) for `condition`.
+    /// Waits (`eventually`'s checks, the machine is loaded) for `condition`.
     private func wait(_ what: String, _ condition: () -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(20)
-        while !condition() {
-            guard Date() < deadline else {
-                Issue.record("timed out waiting for \(what)")
-                return
-            }
-            try await Task.sleep(nanoseconds: 20_000_000)
-        }
+        if await !eventually(condition) { Issue.record("timed out waiting for \(what)") }
     }
 
     @Test func anOverridesFileBrokenByHandIsLoggedOnceStreamedAndItsRepairIsARecovery() async throws {

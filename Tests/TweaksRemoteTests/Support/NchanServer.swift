@@ -140,13 +140,3 @@ func withNchan<Value>(redis: RedisProcess? = nil, _ body: (NchanServer) async th
     return try outcome.get()
 }
 
-/// Waits until `condition` holds, checking every 20 ms, for `seconds` at most; returns whether it
-/// held. Generous bounds: the machine may be loaded (a passing test never waits for them).
-func eventually(within seconds: Double = 30, _ condition: () async throws -> Bool) async rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if try await condition() { return true }
-        try? await Task.sleep(nanoseconds: 20_000_000)
-    }
-    return try await condition()
-}
