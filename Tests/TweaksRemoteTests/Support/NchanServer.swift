@@ -139,4 +139,3 @@ func withNchan<Value>(redis: RedisProcess? = nil, _ body: (NchanServer) async th
     await server.stop()
     return try outcome.get()
 }
-
