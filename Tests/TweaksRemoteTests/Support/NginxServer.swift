@@ -94,6 +94,9 @@ final class NginxServer: Sendable {
         let path: String
         let status: Int
         let ifNoneMatch: String
+        /// The bytes of the body nginx sent: fewer than the file's when the client ended the
+        /// transfer.
+        let bodyBytesSent: Int
     }
 
     /// The requests nginx has logged for `path` (with a leading `/`), oldest first.
@@ -114,8 +117,10 @@ final class NginxServer: Sendable {
         }
         return log.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 4, let status = Int(fields[2]) else { return nil }
-            let request = Request(method: fields[0], path: fields[1], status: status, ifNoneMatch: fields[3])
+            guard fields.count == 5, let status = Int(fields[2]), let bodyBytesSent = Int(fields[4]) else { return nil }
+            let request = Request(
+                method: fields[0], path: fields[1], status: status, ifNoneMatch: fields[3], bodyBytesSent: bodyBytesSent
+            )
             return request.path == path ? request : nil
         }
     }
@@ -151,7 +156,7 @@ final class NginxServer: Sendable {
         \(NginxProcess.processDirectives(root: root))
         events { worker_connections 64; }
         http {
-            log_format counted escape=none '$request_method\\t$uri\\t$status\\t$http_if_none_match';
+            log_format counted escape=none '$request_method\\t$uri\\t$status\\t$http_if_none_match\\t$body_bytes_sent';
             access_log \(root)/access.log counted;
             \(NginxProcess.temporaryPaths(root: root))
             types { application/json json; text/plain txt; }
