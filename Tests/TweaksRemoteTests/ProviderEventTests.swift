@@ -129,7 +129,9 @@ struct ProviderEventTests {
             try server.remove("flaky.down")
             let back = Date()
             let recovered = try await heard.event(after: before) { $0.outcome == .recovered }
-            #expect(recovered.date.timeIntervalSince(back) < 15, "back within seconds, not two minutes")
+            // Half the backoff's two minutes: room for a loaded machine, which once left a test's
+            // task unscheduled for 11 s.
+            #expect(recovered.date.timeIntervalSince(back) < 60, "back within seconds, not two minutes")
         }
     }
 }
