@@ -19,7 +19,7 @@ struct RemoteConcurrencyTests {
             }
             statuses.append(await first.value)
             #expect(statuses == Array(repeating: .fetchedFromRemote, count: 8), "every caller gets the result")
-            #expect(server.requests(for: "/slow/tweaks.json").count == 1)
+            #expect(await server.requests(for: "/slow/tweaks.json").count == 1)
         }
     }
 
@@ -34,7 +34,7 @@ struct RemoteConcurrencyTests {
             let late = await provider.fetch()
             #expect(await early.value == .fetchedFromRemote)
             #expect(late == .noChange)
-            #expect(server.requests(for: "/slow/tweaks.json").count == 2)
+            #expect(await server.requests(for: "/slow/tweaks.json").count == 2)
             #expect(!provider.isStale)
         }
     }
@@ -51,8 +51,8 @@ struct RemoteConcurrencyTests {
             // Not the end of the body (about twenty seconds): nginx logs a transfer the client ended.
             // Bytes, not seconds, so that time in which a loaded machine did not run this task
             // does not count.
-            #expect(await eventually { !server.requests(for: "/slow/tweaks.json").isEmpty })
-            #expect(server.requests(for: "/slow/tweaks.json").allSatisfy { $0.bodyBytesSent < 40_000 })
+            #expect(await eventually { await !server.requests(for: "/slow/tweaks.json").isEmpty })
+            #expect(await server.requests(for: "/slow/tweaks.json").allSatisfy { $0.bodyBytesSent < 40_000 })
             #expect(provider.lastFetchStatus == .noFetchYet, "a cancelled fetch is not recorded")
             #expect(provider.throttledUntil == nil, "nor does it back off")
         }
@@ -67,9 +67,9 @@ struct RemoteConcurrencyTests {
             #expect(provider.isPolling)
             var iterator = updates.makeAsyncIterator()
             #expect(await iterator.next()?.changedKeys.count == 3)
-            #expect(await eventually { server.requests(for: "/tweaks.json").count >= 3 })
+            #expect(await eventually { await server.requests(for: "/tweaks.json").count >= 3 })
             #expect(
-                server.requests(for: "/tweaks.json").dropFirst().allSatisfy { $0.status == 304 },
+                await server.requests(for: "/tweaks.json").dropFirst().allSatisfy { $0.status == 304 },
                 "rounds without a change are conditional requests")
             try server.write(documentV2, to: "tweaks.json")
             let update = await iterator.next()
@@ -77,9 +77,9 @@ struct RemoteConcurrencyTests {
             #expect(provider.value("ui", "banner") == "Sale")
             provider.stopPolling()
             #expect(!provider.isPolling)
-            let countAtStop = server.requests(for: "/tweaks.json").count
+            let countAtStop = await server.requests(for: "/tweaks.json").count
             try await Task.sleep(nanoseconds: 400_000_000)
-            #expect(server.requests(for: "/tweaks.json").count <= countAtStop + 1, "at most the round under way")
+            #expect(await server.requests(for: "/tweaks.json").count <= countAtStop + 1, "at most the round under way")
         }
     }
 
@@ -91,8 +91,8 @@ struct RemoteConcurrencyTests {
             try await server.waitUntilSending("slow/tweaks.json")
             provider.stopPolling()
             // The cancelled request ends long before nginx would have finished sending.
-            _ = await eventually(checks: 500) { !server.requests(for: "/slow/tweaks.json").isEmpty }
-            let requests = server.requests(for: "/slow/tweaks.json")
+            _ = await eventually(checks: 500) { await !server.requests(for: "/slow/tweaks.json").isEmpty }
+            let requests = await server.requests(for: "/slow/tweaks.json")
             #expect(requests.count == 1, "nginx logged the request, ended by the client")
             #expect(provider.lastFetchStatus == .noFetchYet)
             #expect(provider.knownTweaks.isEmpty)

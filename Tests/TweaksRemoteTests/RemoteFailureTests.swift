@@ -29,13 +29,14 @@ struct RemoteFailureTests {
             clock.advance(by: 0.9)
             #expect(await provider.fetch(expirationDuration: 0) == .throttled(until: clock.now.addingTimeInterval(0.1)))
             #expect(provider.lastFetchStatus == .throttled(until: clock.now.addingTimeInterval(0.1)))
-            #expect(server.requests(for: "/flaky.json").map(\.status) == [200, 503], "no request while throttled")
+            #expect(
+                await server.requests(for: "/flaky.json").map(\.status) == [200, 503], "no request while throttled")
             #expect(provider.value("checkout", "max_items") == 10, "the last-good configuration stays active")
             try server.remove("flaky.down")
             clock.advance(by: 0.1)
             #expect(provider.throttledUntil == nil)
             #expect(await provider.fetch(expirationDuration: 0) == .noChange)
-            #expect(server.requests(for: "/flaky.json").map(\.status) == [200, 503, 304])
+            #expect(await server.requests(for: "/flaky.json").map(\.status) == [200, 503, 304])
         }
     }
 
@@ -48,7 +49,7 @@ struct RemoteFailureTests {
             #expect(await provider.fetch().failure == .httpStatus(429, retryAfter: 1))
             #expect(provider.throttledUntil == clock.now.addingTimeInterval(1), "Retry-After beats the 0.25 s backoff")
             #expect(await provider.fetch() == .throttled(until: clock.now.addingTimeInterval(1)))
-            #expect(server.requests(for: "/busy.json").count == 1)
+            #expect(await server.requests(for: "/busy.json").count == 1)
         }
     }
 
@@ -63,7 +64,7 @@ struct RemoteFailureTests {
                 #expect(provider.throttledUntil == clock.now.addingTimeInterval(expected))
                 clock.advance(by: expected)
             }
-            #expect(server.requests(for: "/broken.json").count == 4)
+            #expect(await server.requests(for: "/broken.json").count == 4)
         }
     }
 
@@ -73,7 +74,7 @@ struct RemoteFailureTests {
             #expect(await provider.fetch().failure == .httpStatus(404, retryAfter: nil))
             #expect(provider.throttledUntil == nil)
             #expect(await provider.fetch().failure == .httpStatus(404, retryAfter: nil))
-            #expect(server.requests(for: "/missing.json").count == 2)
+            #expect(await server.requests(for: "/missing.json").count == 2)
         }
     }
 
@@ -118,8 +119,8 @@ struct RemoteFailureTests {
             // Stopped by the deadline, not by the end of the body: nginx logs a transfer the client
             // ended. (Bytes, not seconds: time in which a loaded machine did not run this task
             // does not count.)
-            #expect(await eventually { !server.requests(for: "/slow/tweaks.json").isEmpty })
-            #expect(server.requests(for: "/slow/tweaks.json").allSatisfy { $0.bodyBytesSent < 60_000 })
+            #expect(await eventually { await !server.requests(for: "/slow/tweaks.json").isEmpty })
+            #expect(await server.requests(for: "/slow/tweaks.json").allSatisfy { $0.bodyBytesSent < 60_000 })
             guard await provider.fetch().throttledUntil != nil else {
                 Issue.record("a timeout starts the backoff; got \(provider.lastFetchStatus)")
                 return

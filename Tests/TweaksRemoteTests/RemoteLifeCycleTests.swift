@@ -29,7 +29,7 @@ struct RemoteLifeCycleTests {
             #expect(provider.value("checkout", "max_items") == 10)
             #expect(provider.activate().isEmpty, "nothing is pending any more")
             #expect(provider.activeETag != nil)
-            #expect(server.requests(for: "/tweaks.json").map(\.status) == [200])
+            #expect(await server.requests(for: "/tweaks.json").map(\.status) == [200])
         }
     }
 }
@@ -43,7 +43,7 @@ extension RemoteLifeCycleTests {
             let etag = try #require(provider.activeETag)
             #expect(await provider.fetch(expirationDuration: 0) == .noChange)
             #expect(!provider.hasPendingConfiguration)
-            let requests = server.requests(for: "/tweaks.json")
+            let requests = await server.requests(for: "/tweaks.json")
             #expect(requests.map(\.status) == [200, 304])
             #expect(requests.map(\.ifNoneMatch) == ["", etag])
             #expect(provider.value("checkout", "max_items") == 10)
@@ -58,7 +58,7 @@ extension RemoteLifeCycleTests {
             let updates = provider.updates
             try server.write(documentV2, to: "tweaks.json")
             #expect(await provider.fetch(expirationDuration: 0) == .fetchedFromRemote)
-            #expect(server.requests(for: "/tweaks.json").map(\.status) == [200, 200])
+            #expect(await server.requests(for: "/tweaks.json").map(\.status) == [200, 200])
             // Fetched but not active: reads still see the first document.
             #expect(provider.value("checkout", "max_items") == 10)
             #expect(provider.value("ui", "banner") == nil)
@@ -87,10 +87,10 @@ extension RemoteLifeCycleTests {
             try server.touch("tweaks.json", secondsAhead: 10)
             let oldETag = provider.activeETag
             #expect(await provider.fetch(expirationDuration: 0) == .noChange)
-            #expect(server.requests(for: "/tweaks.json").map(\.status) == [200, 200])
+            #expect(await server.requests(for: "/tweaks.json").map(\.status) == [200, 200])
             #expect(provider.activeETag != oldETag, "the new entity tag is kept for the next conditional request")
             #expect(await provider.fetch(expirationDuration: 0) == .noChange)
-            #expect(server.requests(for: "/tweaks.json").last?.status == 304)
+            #expect(await server.requests(for: "/tweaks.json").last?.status == 304)
         }
     }
 
@@ -104,16 +104,16 @@ extension RemoteLifeCycleTests {
             #expect(await provider.fetch() == .withinMinimumInterval)
             #expect(provider.lastFetchStatus == .withinMinimumInterval)
             #expect(await provider.fetch(expirationDuration: 60) == .withinMinimumInterval)
-            #expect(server.requests(for: "/tweaks.json").count == 1)
+            #expect(await server.requests(for: "/tweaks.json").count == 1)
             // A per-call expiration of 0 forces a request.
             #expect(await provider.fetch(expirationDuration: 0) == .noChange)
-            #expect(server.requests(for: "/tweaks.json").count == 2)
+            #expect(await server.requests(for: "/tweaks.json").count == 2)
             // Once the interval has passed, a plain fetch asks again.
             clock.advance(by: 599)
             #expect(await provider.fetch() == .withinMinimumInterval)
             clock.advance(by: 1)
             #expect(await provider.fetch() == .noChange)
-            #expect(server.requests(for: "/tweaks.json").count == 3)
+            #expect(await server.requests(for: "/tweaks.json").count == 3)
         }
     }
 
@@ -132,7 +132,7 @@ extension RemoteLifeCycleTests {
             #expect(result.changedKeys.contains(TweakKey(feature: "ui", variable: "banner")))
             #expect(!provider.isStale)
             #expect(await provider.fetch() == .withinMinimumInterval, "only the next fetch ignores the interval")
-            #expect(server.requests(for: "/tweaks.json").count == 2)
+            #expect(await server.requests(for: "/tweaks.json").count == 2)
         }
     }
 

@@ -58,7 +58,7 @@ struct RemotePersistenceTests {
             let result = await restarted.fetchAndActivate(expirationDuration: 0)
             #expect(result.status == .fetchedFromRemote)
             #expect(restarted.value("checkout", "max_items") == 20)
-            let conditional = server.requests(for: "/tweaks.json").last
+            let conditional = await server.requests(for: "/tweaks.json").last
             #expect(conditional?.status == 200 && conditional?.ifNoneMatch != "")
         }
     }

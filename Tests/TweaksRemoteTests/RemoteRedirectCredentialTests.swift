@@ -59,7 +59,7 @@ struct RemoteRedirectCredentialTests {
             let provider = try makeProvider(server, "moved-private.json", headers: ["Authorization": "Bearer secret"])
             let status = await provider.fetch(expirationDuration: 0)
             #expect(status == .fetchedFromRemote, "\(status)")
-            #expect(server.requests(for: "/private.json").map(\.status) == [200])
+            #expect(await server.requests(for: "/private.json").map(\.status) == [200])
         }
     }
 }

@@ -79,9 +79,10 @@ final class NginxServer: Sendable {
                 }
                 try await Task.sleep(nanoseconds: 5_000_000)
             }
+            let requests = await requests(for: "/" + path)
             throw TestServerError(
                 "nginx (workers: \(children)) did not open \(file) in 3,000 checks; requests: "
-                    + "\(requests(for: "/" + path)); error log: \(process.errorLog)")
+                    + "\(requests); error log: \(process.errorLog)")
         #else
             _ = file
             try await Task.sleep(nanoseconds: 500_000_000)
@@ -103,14 +104,13 @@ final class NginxServer: Sendable {
     ///
     /// nginx writes a request's line just after it has sent the response, so a client that already
     /// has its answer can read the log a moment too early: the log is read until it has stayed the
-    /// same for 30 ms (for 1 s at most).
-    func requests(for path: String) -> [Request] {
+    /// same for 30 ms (33 times at most). The waits are `Task.sleep`s, which hold no thread.
+    func requests(for path: String) async -> [Request] {
         let logURL = root.appendingPathComponent("access.log")
         let read = { (try? String(contentsOf: logURL, encoding: .utf8)) ?? "" }
         var log = read()
-        let deadline = Date().addingTimeInterval(1)
-        while Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.03)
+        for _ in 0..<33 {
+            try? await Task.sleep(nanoseconds: 30_000_000)
             let again = read()
             if again == log { break }
             log = again
