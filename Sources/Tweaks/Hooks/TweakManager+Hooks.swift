@@ -84,7 +84,7 @@ extension TweakManager {
             defer { for index in data.indices { (data.baseAddress! + index).deinitialize(count: 1) } }
             return evaluateHooked(
                 key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, hooks: run, data: data,
-                schema: cache.settings.schema, ambientContext: cache.settings.context, exposureLog: exposureLog)
+                cache: cache, exposureLog: exposureLog)
         }
     }
 
@@ -94,9 +94,10 @@ extension TweakManager {
     /// a local that each stage borrows rather than copies.)
     private func evaluateHooked(
         _ key: TweakKey, kind: ReadKind, check: (Tweak) -> String?, usesTaskOverrides: Bool, hooks run: HookRun,
-        data: UnsafeMutableBufferPointer<TweakHookData>, schema: TweakSchema, ambientContext: TweakContext?,
-        exposureLog: TweakExposureLog?
+        data: UnsafeMutableBufferPointer<TweakHookData>, cache: TweakCache, exposureLog: TweakExposureLog?
     ) -> LookupOutcome {
+        let schema = cache.settings.schema
+        let ambientContext = cache.settings.context
         var hookContext = TweakHookContext(
             key: key, isFeatureFlag: kind == .featureFlag,
             readContext: ReadContext(bound: boundContext, ambient: ambientContext), hints: readOptions.hints,
@@ -123,9 +124,9 @@ extension TweakManager {
             ? evaluate(
                 key, extendedContext: hookContext.context, kind: kind, check: check,
                 usesTaskOverrides: usesTaskOverrides)
-            : evaluateUnobserved(key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, trace: &noTrace) {
-                $0
-            }
+            : evaluateUnobserved(
+                key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, cache: cache, trace: &noTrace
+            ) { $0 }
         let evaluation = TweakEvaluation(
             key: key, report: outcome.report, schema: schema, context: hookContext.readContext)
         if let exposureLog, outcome.decidingBranch != nil {

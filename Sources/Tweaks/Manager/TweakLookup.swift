@@ -327,16 +327,20 @@ extension TweakManager {
     }
 
     /// ``evaluate(_:kind:check:usesTaskOverrides:trace:then:)`` without hooks and exposures.
+    /// `knownCache` is this manager's cache on the calling thread when the caller has it already
+    /// (a hooked read); it is used while no change has made it stale (a `before` hook may write).
     @inline(__always)
     func evaluateUnobserved<Result: ~Copyable>(
         _ key: TweakKey, kind: ReadKind, check: (Tweak) -> String?, usesTaskOverrides: Bool,
-        trace: inout LookupTrace?, then finish: (consuming LookupOutcome) throws -> Result
+        cache knownCache: TweakCache? = nil, trace: inout LookupTrace?,
+        then finish: (consuming LookupOutcome) throws -> Result
     ) rethrows -> Result {
         if usesTaskOverrides, TweakOverrides.active != nil {
             return try finish(
                 evaluateUncached(key, kind: kind, check: check, usesTaskOverrides: true, cache: nil, trace: &trace))
         }
-        let cache = threadCache()
+        let cache =
+            if let knownCache, knownCache.version == cacheVersion.load() { knownCache } else { threadCache() }
         if trace == nil {
             switch kind {
             case .featureFlag:

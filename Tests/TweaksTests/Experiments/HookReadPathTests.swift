@@ -120,6 +120,26 @@ struct HookReadPathTests {
         reading.manager.withLock { $0 = nil }
     }
 
+    @Test(
+        "A change made by a before stage is what the read it precedes answers, cached or not",
+        arguments: [false, true])
+    func changeMadeBeforeTheEvaluation(cache: Bool) throws {
+        struct Overriding: TweakHook {
+            let overrides: EphemeralTweakProvider
+            let isOn = Locked(false)
+            func before(_ context: TweakHookContext, data: inout TweakHookData) throws -> TweakContext? {
+                if isOn.withLock({ $0 }) { overrides.set(.int(10), feature: "f", variable: "count") }
+                return nil
+            }
+        }
+        let manager = try manager(cache: cache)
+        let overriding = Overriding(overrides: try #require(manager.tweakProviders[0] as? EphemeralTweakProvider))
+        manager.addHook(overriding)
+        #expect(try manager.value(feature: "f", variable: "count", as: Int.self) == 3, "cached with the hook on")
+        overriding.isOn.withLock { $0 = true }
+        #expect(try manager.value(feature: "f", variable: "count", as: Int.self) == 10)
+    }
+
     @Test("Removing the hooks stops them; a view's hooks stay with the view")
     func removal() throws {
         let manager = try manager(cache: true)
