@@ -31,17 +31,17 @@ extension TweakManager {
         ) { $0 }
         return expose(
             outcome, key: key, context: ReadContext(bound: boundContext, ambient: cache.settings.context).value,
-            ambientContext: cache.settings.context, to: log)
+            ambientContext: cache.settings.context, schema: cache.settings.schema, to: log)
     }
 
     /// Records the exposure of `outcome` (a read for `context`) in `log` when targeting decided it
     /// and the policy admits it; a task's exposure capture (tests) gets it first, deduplicated on
     /// its own. `ambientContext` is the manager's own context, whose new randomization id empties
-    /// the log's memory.
+    /// the log's memory; `schema` names the layer, as the read's evaluation does.
     @discardableResult
     func expose(
         _ outcome: borrowing LookupOutcome, key: TweakKey, context: TweakContext?, ambientContext: TweakContext?,
-        to log: TweakExposureLog
+        schema: TweakSchema, to log: TweakExposureLog
     ) -> TweakExposure? {
         guard let (tweak, layer, branch) = outcome.targetedAnswer else { return nil }
         let condition = branch.targeting.branches[branch.index].condition
@@ -53,7 +53,7 @@ extension TweakManager {
         guard admitted || capture != nil else { return nil }
         let exposure = TweakExposure(
             key: key, value: tweak.value, variant: condition.name, experiment: condition.experiment,
-            randomizationID: randomizationID, layer: layer < 0 ? TweakOverrides.source : tweakProviders[layer].name,
+            randomizationID: randomizationID, layer: schema.layerName(layer),
             reason: condition.reason)
         capture?.offer(exposure, policy: log.policy)
         guard admitted else { return nil }

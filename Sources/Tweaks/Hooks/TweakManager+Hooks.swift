@@ -70,7 +70,7 @@ extension TweakManager {
             if let exposureLog, outcome.decidingBranch != nil {
                 expose(
                     outcome, key: key, context: ReadContext(bound: boundContext, ambient: cache.settings.context).value,
-                    ambientContext: cache.settings.context, to: exposureLog)
+                    ambientContext: cache.settings.context, schema: cache.settings.schema, to: exposureLog)
             }
             return outcome
         }
@@ -130,7 +130,9 @@ extension TweakManager {
         let evaluation = TweakEvaluation(
             key: key, report: outcome.report, schema: schema, context: hookContext.readContext)
         if let exposureLog, outcome.decidingBranch != nil {
-            expose(outcome, key: key, context: hookContext.context, ambientContext: ambientContext, to: exposureLog)
+            expose(
+                outcome, key: key, context: hookContext.context, ambientContext: ambientContext, schema: schema,
+                to: exposureLog)
         }
         // after, error, finally: the view's hooks, then the manager's, each list reversed.
         // An error evaluation (`reason == .error`) is the one with a failure.

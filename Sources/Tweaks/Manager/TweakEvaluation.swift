@@ -61,7 +61,7 @@ public struct TweakEvaluation: Sendable, CustomStringConvertible {
         return Tweak(feature: key.feature, variable: key.variable, value: .bool(flag))
     }
     /// The name of the answering layer: a provider's ``TweakProvider/name`` or ``TweakOverrides/source``.
-    public var layer: String? { report.layer.map { $0 < 0 ? TweakOverrides.source : schema.providerNames[$0] } }
+    public var layer: String? { report.layer.map(schema.layerName) }
     /// Why the read answered as it did.
     public var reason: Reason { report.reason(schema: schema) }
     /// The name of the condition that decided the value (the variant), when conditional values did.

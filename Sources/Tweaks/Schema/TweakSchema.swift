@@ -65,6 +65,13 @@ public final class TweakSchema: Sendable {
         providerNames = []
     }
 
+    /// The name of the layer at `index`: ``TweakOverrides/source`` for a task-local override
+    /// (`-1`), else the provider's name as this schema recorded it. What evaluations and
+    /// exposures report.
+    func layerName(_ index: Int) -> String {
+        index < 0 ? TweakOverrides.source : providerNames[index]
+    }
+
     /// The declaration of `key`, if a provider declares it.
     public subscript(key: TweakKey) -> TweakDeclaration? {
         declarationsByKey.isEmpty ? nil : declarationsByKey[key]

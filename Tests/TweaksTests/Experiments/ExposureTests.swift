@@ -147,6 +147,42 @@ struct ExposureTests {
         #expect(collector.all.map(\.variant) == ["control"])
     }
 
+    @Test("An exposure names its layer as the read's evaluation does, even for a provider that renames itself")
+    func layerNameAsEvaluated() throws {
+        /// The fixture's tweaks under a name that changes at each call (a provider that puts its
+        /// version in its name).
+        final class Renaming: TweakProvider {
+            let local = try! LocalTweakProvider(data: Data(ExperimentFixture.document.utf8), name: "local")
+            let calls = Locked(0)
+            var name: String { "renaming \(calls.withLock { $0 += 1; return $0 })" }
+            func tweak(for key: TweakKey) throws -> Tweak? { try local.tweak(for: key) }
+            var knownTweaks: [Tweak] { local.knownTweaks }
+        }
+        struct Layers: TweakHook {
+            let seen = Locked<[String?]>([])
+            func after(_ context: TweakHookContext, evaluation: TweakEvaluation, data: inout TweakHookData) throws {
+                seen.withLock { $0.append(evaluation.layer) }
+            }
+        }
+        let manager = TweakManager(tweakProviders: [Renaming()])
+        let collector = Collector()
+        let log = TweakExposureLog(policy: .everyRead, handler: collector.handler)
+        manager.exposureLog = log
+        let layers = Layers()
+        manager.addHook(layers)
+        let user = manager.reading(for: TweakContext(randomizationID: ExperimentFixture.id(inControl: true)))
+        #expect(try user.value(feature: "checkout", variable: "title", as: String.self) == "Pay")
+        #expect(try user.value(feature: "checkout", variable: "title", as: String.self) == "Pay")
+        let recorded = user.recordExposure(feature: "checkout", variable: "title")
+        log.flush()
+        // The name the manager recorded when it was made, each time.
+        let evaluated = layers.seen.withLock { $0 }
+        try #require(evaluated.count == 2 && evaluated[0] != nil)
+        #expect(evaluated[1] == evaluated[0])
+        #expect(recorded?.layer == evaluated[0])
+        #expect(collector.all.map(\.layer) == Array(repeating: evaluated[0]!, count: 3))
+    }
+
     @Test("Delivery keeps the order of the reads, to the closure and to every sequence")
     func orderedDelivery() async throws {
         let (manager, log, collector) = try setUp(.everyRead)
