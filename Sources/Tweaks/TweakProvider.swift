@@ -29,8 +29,9 @@ public typealias DecryptionClosure = @Sendable (Tweak) throws -> TweakValue
 /// The manager names the provider as the ``Tweak/source`` of a tweak that names none.
 public protocol TweakProvider: AnyObject, Sendable {
     /// The name shown as a tweak's ``Tweak/source``, in `explain` output and in the catalog.
-    /// By default, the name of the conforming type. Keep it constant: a manager keeps the name it
-    /// read when it made its schema for what hooks see of a read (``TweakEvaluation/layer``).
+    /// By default, the name of the conforming type. Keep it constant: a manager reads it when it
+    /// makes its schema and names the layer with that name from then on (the source of an answer
+    /// that has none, ``TweakEvaluation/layer``, exposures, `explain`).
     var name: String { get }
 
     /// Decrypts the values of tweaks marked encrypted. Setting it on a ``TweakManager`` sets it

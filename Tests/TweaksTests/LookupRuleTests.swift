@@ -21,6 +21,34 @@ struct LookupRuleTests {
         }
     }
 
+    @Test func anAnswerWithoutASourceIsNamedAsTheManagerRecordedItsProvider() throws {
+        /// Answers without a source, under a name that changes at each call (a provider that puts
+        /// a version in its name).
+        final class Renaming: TweakProvider {
+            let calls = Locked(0)
+            var name: String { "renaming \(calls.withLock { $0 += 1; return $0 })" }
+            func tweak(for key: TweakKey) throws -> Tweak? {
+                Tweak(feature: key.feature, variable: key.variable, value: 1)
+            }
+            var knownTweaks: [Tweak] { [] }
+        }
+        /// The same, with the default name.
+        final class Unnamed: TweakProvider {
+            func tweak(for key: TweakKey) throws -> Tweak? {
+                key.feature == "unnamed" ? Tweak(feature: key.feature, variable: key.variable, value: 2) : nil
+            }
+            var knownTweaks: [Tweak] { [] }
+        }
+        let unnamed = TweakManager(tweakProviders: [Unnamed()])
+        unnamed.useCache = false
+        #expect(try unnamed.tweakWith(feature: "unnamed", variable: "x").source == "Unnamed")
+        let manager = TweakManager(tweakProviders: [Renaming()])
+        manager.useCache = false
+        let sources = try (0..<3).map { _ in try manager.tweakWith(feature: "f", variable: "x").source }
+        #expect(Set(sources).count == 1, "\(sources)")
+        #expect(sources.first == manager.evaluate(feature: "f", variable: "x").layer)
+    }
+
     /// What a new user tries: a String override "3" of an Int tweak.
     @Test func everyReadPathPassesOverAWrongTypedOverrideForTheNextValue() throws {
         let overrides = EphemeralTweakProvider(name: "overrides", values: ["checkout": ["limit": "3"]])

@@ -461,6 +461,8 @@ extension TweakManager {
             break
         }
 
+        // A layer is named as the schema recorded its provider's name, as evaluations and
+        // exposures name it (a default name is made from the type's name at each call).
         for index in 0..<tweakProviders.count {
             if outcome.isDecided && !asksEveryLayer { break }
             let provider = tweakProviders[index]
@@ -470,20 +472,24 @@ extension TweakManager {
             } catch TweakError.notFound {
                 found = nil
             } catch {
-                outcome.pass(over: error, key: key, log: log, problems: problemLog, layer: provider.name)
-                if isTracing { trace?.record(provider.name, .failed(String(describing: error)), wins: false) }
+                outcome.pass(over: error, key: key, log: log, problems: problemLog, layer: schema.providerNames[index])
+                if isTracing {
+                    trace?.record(schema.providerNames[index], .failed(String(describing: error)), wins: false)
+                }
                 continue
             }
             var tweak: Tweak
             switch consume found {
             case .some(let found):
-                tweak = found.source == nil ? found.with(source: provider.name) : found
+                tweak = found.source == nil ? found.with(source: schema.providerNames[index]) : found
             case nil:
-                guard kind == .featureFlag, let verdict = verdict(of: provider, on: key.feature, key: key) else {
+                guard kind == .featureFlag,
+                    let verdict = verdict(of: provider, named: schema.providerNames[index], on: key.feature, key: key)
+                else {
                     // ProblemLog: a layer without the tweak no longer has a problem with it.
-                    if let log { problemLog.observe(key, layer: provider.name, value: nil, log: log) }
-                    log?("\(key) not in \(provider.name)", .trace)
-                    if isTracing { trace?.record(provider.name, .notFound, wins: false) }
+                    if let log { problemLog.observe(key, layer: schema.providerNames[index], value: nil, log: log) }
+                    log?("\(key) not in \(schema.providerNames[index])", .trace)
+                    if isTracing { trace?.record(schema.providerNames[index], .notFound, wins: false) }
                     continue
                 }
                 tweak = verdict
@@ -494,27 +500,30 @@ extension TweakManager {
             var decision: TweakTargetingDecision?
             if _slowPath(tweak.hasTargeting) {
                 outcome.dependsOnContext = true
-                guard let resolved = decide(tweak, from: provider.name, request: request, log: log, trace: &trace)
+                guard
+                    let resolved = decide(
+                        tweak, from: schema.providerNames[index], request: request, log: log, trace: &trace)
                 else { continue }
                 tweak = resolved.tweak
                 decided = resolved.decided
                 decision = resolved.decision
             }
             // ProblemLog: a layer that answers otherwise than it did when passed over has no problem now.
-            if let log { problemLog.observe(key, layer: provider.name, value: tweak.value, log: log) }
+            if let log { problemLog.observe(key, layer: schema.providerNames[index], value: tweak.value, log: log) }
             // A value that violates the declared type is unusable too.
             if schema.checksProvider[index], let declaredType = schema.type(of: key),
                 !declaredType.conforms(tweak.value),
                 let reason = schema[key]?.violation(by: tweak.value, isEncrypted: tweak.isEncrypted)
             {
                 outcome.reject(
-                    tweak, from: provider.name, key: key, reason: reason, log: log, problems: problemLog, trace: &trace)
+                    tweak, from: schema.providerNames[index], key: key, reason: reason, log: log, problems: problemLog,
+                    trace: &trace)
                 if let decision { trace?.attach(decision) }
                 continue
             }
             let wasDecided = outcome.isDecided
             outcome.consider(
-                consume tweak, from: provider.name, index: index, key: key, check: check, log: log,
+                consume tweak, from: schema.providerNames[index], index: index, key: key, check: check, log: log,
                 problems: problemLog, trace: &trace)
             if let decided, !wasDecided, outcome.isDecided {
                 outcome.note(decided, decision: decision, trace: &trace)
@@ -548,14 +557,16 @@ extension TweakManager {
     ///
     /// The default verdict would look the same `enabled` tweak up again only to answer `false`:
     /// the thread notes which provider is asked, and the default answers at once (see
-    /// ``ThreadLocalCaches/verdictAfterMiss``).
-    private func verdict(of provider: any TweakProvider, on feature: String, key: TweakKey) -> Tweak? {
+    /// ``ThreadLocalCaches/verdictAfterMiss``). `name` is the provider's name, the answer's source.
+    private func verdict(of provider: any TweakProvider, named name: String, on feature: String, key: TweakKey)
+        -> Tweak?
+    {
         let thread = ThreadLocalCaches.current
         let outer = thread.verdictAfterMiss
         thread.verdictAfterMiss = ObjectIdentifier(provider)
         defer { thread.verdictAfterMiss = outer }
         guard provider.isFeatureEnabled(feature) else { return nil }
-        return Tweak(feature: feature, variable: key.variable, value: .bool(true), source: provider.name)
+        return Tweak(feature: feature, variable: key.variable, value: .bool(true), source: name)
     }
 
     /// Every layer's answer for `key`, without the cache: what `explain` shows.
