@@ -52,7 +52,8 @@ let package = Package(
             exclude: ["Golden"], swiftSettings: swiftSettings),
         .testTarget(name: "TweakToolTests", dependencies: ["tweak", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "TweaksEditorTests", dependencies: ["TweaksEditor", "Tweaks"], swiftSettings: swiftSettings),
+            name: "TweaksEditorTests", dependencies: ["TweaksEditor", "Tweaks", "TestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "TweaksTestingTests", dependencies: ["Tweaks", "TweaksTesting"], swiftSettings: swiftSettings),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Tweaks
 
@@ -112,14 +113,9 @@ struct EditorStack {
     }
 }
 
-/// Waits until `condition` holds, letting the main actor run the editor's live updates meanwhile.
-/// The wait is counted in checks (12,000, 5 ms apart), not in seconds, so that time in which a
-/// loaded machine did not run this task does not fail the test.
+/// Waits until `condition` holds, letting the main actor run the editor's live updates meanwhile
+/// (`eventually`'s checks: 3,000, a minute on an idle machine).
 @MainActor
 func waitUntil(_ what: Comment, _ condition: @MainActor () -> Bool) async {
-    for _ in 0..<12_000 {
-        if condition() { return }
-        try? await Task.sleep(nanoseconds: 5_000_000)
-    }
-    if !condition() { Issue.record("timed out waiting until \(what)") }
+    if await !eventually(checks: 3_000, { condition() }) { Issue.record("timed out waiting until \(what)") }
 }
