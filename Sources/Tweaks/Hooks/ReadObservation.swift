@@ -3,17 +3,17 @@
 /// that an observed read finds it without a lock.
 final class ReadObservation: Sendable {
     /// The manager's hooks, in registration order.
-    let hooks: [any TweakHook]
+    let hooks: [RegisteredHook]
     /// Where exposures are recorded; `nil`: none are.
     let exposureLog: TweakExposureLog?
 
-    init(hooks: [any TweakHook], exposureLog: TweakExposureLog?) {
+    init(hooks: [RegisteredHook], exposureLog: TweakExposureLog?) {
         self.hooks = hooks
         self.exposureLog = exposureLog
     }
 
     /// `nil` when nothing observes.
-    static func make(hooks: [any TweakHook], exposureLog: TweakExposureLog?) -> ReadObservation? {
+    static func make(hooks: [RegisteredHook], exposureLog: TweakExposureLog?) -> ReadObservation? {
         hooks.isEmpty && exposureLog == nil ? nil : ReadObservation(hooks: hooks, exposureLog: exposureLog)
     }
 }

@@ -2,7 +2,7 @@
 /// ``TweakManager/withoutExposures()``).
 struct ReadOptions: Sendable {
     /// Hooks for the view's reads, run after the manager's `before` hooks and before its others.
-    var hooks: [any TweakHook] = []
+    var hooks: [RegisteredHook] = []
     /// OpenFeature's hook hints, handed to every hook of the view's reads; `nil` when there are
     /// none (a read then copies no dictionary).
     var hints: [String: TweakValue]?

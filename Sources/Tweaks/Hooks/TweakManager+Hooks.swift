@@ -1,11 +1,11 @@
 extension TweakManager {
     /// The hooks every read of this manager runs (see ``TweakHook``), in registration order.
-    public var hooks: [any TweakHook] { state.withLock { $0.readSettings.observation?.hooks ?? [] } }
+    public var hooks: [any TweakHook] { state.withLock { $0.readSettings.observation?.hooks.map(\.hook) ?? [] } }
 
     /// Adds `hook` to every read of this manager and of its contextual managers, after the hooks
     /// added before (OpenFeature 4.4.1).
     public func addHook(_ hook: any TweakHook) {
-        changeObservation { hooks, _ in hooks.append(hook) }
+        changeObservation { hooks, _ in hooks.append(RegisteredHook.make(hook)) }
     }
 
     /// Removes every hook added with ``addHook(_:)``.
@@ -25,14 +25,14 @@ extension TweakManager {
     /// ```
     public func with(hooks: [any TweakHook], hints: [String: TweakValue] = [:]) -> TweakManager {
         var options = readOptions
-        options.hooks += hooks
+        options.hooks += hooks.map(RegisteredHook.make)
         if !hints.isEmpty { options.hints = (options.hints ?? [:]).merging(hints) { _, new in new } }
         return TweakManager(base: owner, context: boundContext, options: options)
     }
 
     /// Changes the manager's hooks or exposure log: every thread's cache gets the new
     /// ``ReadObservation`` with its settings, and reads take the observed path from now on.
-    func changeObservation(_ change: (inout [any TweakHook], inout TweakExposureLog?) -> Void) {
+    func changeObservation(_ change: (inout [RegisteredHook], inout TweakExposureLog?) -> Void) {
         let flag = owner.observedReads
         changeReadSettings { settings in
             var hooks = settings.observation?.hooks ?? []
@@ -107,13 +107,16 @@ extension TweakManager {
         var extended = false
         for index in 0..<run.count {
             do {
-                if let addition = try run[index].before(hookContext, data: &data[index]) {
+                let addition = try run[index]._withUnsafeGuaranteedRef {
+                    try $0.before(hookContext, data: &data[index])
+                }
+                if let addition {
                     hookContext.context = hookContext.context?.adding(addition) ?? addition
                     extended = true
                 }
             } catch {
                 hookFailure = error
-                reportHookFailure(error, of: run[index], stage: "before")
+                reportHookFailure(error, of: run.hook(at: index), stage: "before")
                 break
             }
         }
@@ -140,10 +143,12 @@ extension TweakManager {
         if hookFailure == nil, !failed {
             for index in (0..<run.count).reversed() {
                 do {
-                    try run[index].after(hookContext, evaluation: evaluation, data: &data[index])
+                    try run[index]._withUnsafeGuaranteedRef {
+                        try $0.after(hookContext, evaluation: evaluation, data: &data[index])
+                    }
                 } catch {
                     hookFailure = error
-                    reportHookFailure(error, of: run[index], stage: "after")
+                    reportHookFailure(error, of: run.hook(at: index), stage: "after")
                     break
                 }
             }
@@ -151,17 +156,21 @@ extension TweakManager {
         if let failure = hookFailure ?? (failed ? outcome.firstFailure : nil) {
             for index in (0..<run.count).reversed() {
                 do {
-                    try run[index].error(hookContext, error: failure, data: &data[index])
+                    try run[index]._withUnsafeGuaranteedRef {
+                        try $0.error(hookContext, error: failure, data: &data[index])
+                    }
                 } catch {
-                    reportHookFailure(error, of: run[index], stage: "error")
+                    reportHookFailure(error, of: run.hook(at: index), stage: "error")
                 }
             }
         }
         for index in (0..<run.count).reversed() {
             do {
-                try run[index].finally(hookContext, evaluation: evaluation, data: &data[index])
+                try run[index]._withUnsafeGuaranteedRef {
+                    try $0.finally(hookContext, evaluation: evaluation, data: &data[index])
+                }
             } catch {
-                reportHookFailure(error, of: run[index], stage: "finally")
+                reportHookFailure(error, of: run.hook(at: index), stage: "finally")
             }
         }
         return outcome
@@ -183,9 +192,9 @@ extension TweakManager {
 
     /// Reports the first failure of `hook`'s `stage` through the provider events and the log;
     /// later failures of the same hook type and stage are not reported again.
-    func reportHookFailure(_ error: any Error, of hook: any TweakHook, stage: String) {
+    func reportHookFailure(_ error: any Error, of hook: RegisteredHook, stage: String) {
         reportObservationFailure(
-            .failed(.hook, error: error, nextRetry: nil), source: "hook \(type(of: hook)) (\(stage))")
+            .failed(.hook, error: error, nextRetry: nil), source: "hook \(type(of: hook.hook)) (\(stage))")
     }
 
     /// Reports `event` once per `source` (bounded: at most 256 sources are remembered).
@@ -214,14 +223,19 @@ private struct HookRun {
     /// Where the manager's hooks are.
     let observation: ReadObservation?
     /// The view's hooks (``TweakManager/with(hooks:hints:)``); `nil` when it has none.
-    let viewHooks: [any TweakHook]?
+    let viewHooks: [RegisteredHook]?
 
     /// The number of the manager's hooks.
     private var managerCount: Int { observation?.hooks.count ?? 0 }
 
     var count: Int { managerCount + (viewHooks?.count ?? 0) }
 
-    subscript(index: Int) -> any TweakHook {
+    /// The hook at `index`, to be called without retaining it: the run holds the arrays that
+    /// keep every hook alive, and lives as long as the read.
+    subscript(index: Int) -> Unmanaged<RegisteredHook> { Unmanaged.passUnretained(hook(at: index)) }
+
+    /// The hook at `index`.
+    func hook(at index: Int) -> RegisteredHook {
         if let observation, index < observation.hooks.count { return observation.hooks[index] }
         return viewHooks![index - managerCount]
     }
