@@ -107,10 +107,7 @@ extension TweakManager {
         var extended = false
         for index in 0..<run.count {
             do {
-                let addition = try run[index]._withUnsafeGuaranteedRef {
-                    try $0.before(hookContext, data: &data[index])
-                }
-                if let addition {
+                if let addition = try run.before(index, hookContext, data: &data[index]) {
                     hookContext.context = hookContext.context?.adding(addition) ?? addition
                     extended = true
                 }
@@ -130,22 +127,20 @@ extension TweakManager {
             : evaluateUnobserved(
                 key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, cache: cache, trace: &noTrace
             ) { $0 }
-        let evaluation = TweakEvaluation(
-            key: key, report: outcome.report, schema: schema, context: hookContext.readContext)
+        hookContext.record(outcome.report)
+        let hooked = hookContext
         if let exposureLog, outcome.decidingBranch != nil {
             expose(
-                outcome, key: key, context: hookContext.context, ambientContext: ambientContext, schema: schema,
+                outcome, key: key, context: hooked.context, ambientContext: ambientContext, schema: schema,
                 to: exposureLog)
         }
         // after, error, finally: the view's hooks, then the manager's, each list reversed.
         // An error evaluation (`reason == .error`) is the one with a failure.
-        let failed = evaluation.failed
+        let failed = hooked.evaluation.failed
         if hookFailure == nil, !failed {
             for index in (0..<run.count).reversed() {
                 do {
-                    try run[index]._withUnsafeGuaranteedRef {
-                        try $0.after(hookContext, evaluation: evaluation, data: &data[index])
-                    }
+                    try run.after(index, hooked, data: &data[index])
                 } catch {
                     hookFailure = error
                     reportHookFailure(error, of: run.hook(at: index), stage: "after")
@@ -156,9 +151,7 @@ extension TweakManager {
         if let failure = hookFailure ?? (failed ? outcome.firstFailure : nil) {
             for index in (0..<run.count).reversed() {
                 do {
-                    try run[index]._withUnsafeGuaranteedRef {
-                        try $0.error(hookContext, error: failure, data: &data[index])
-                    }
+                    try run.error(index, hooked, error: failure, data: &data[index])
                 } catch {
                     reportHookFailure(error, of: run.hook(at: index), stage: "error")
                 }
@@ -166,9 +159,7 @@ extension TweakManager {
         }
         for index in (0..<run.count).reversed() {
             do {
-                try run[index]._withUnsafeGuaranteedRef {
-                    try $0.finally(hookContext, evaluation: evaluation, data: &data[index])
-                }
+                try run.finally(index, hooked, data: &data[index])
             } catch {
                 reportHookFailure(error, of: run.hook(at: index), stage: "finally")
             }
@@ -230,9 +221,29 @@ private struct HookRun {
 
     var count: Int { managerCount + (viewHooks?.count ?? 0) }
 
-    /// The hook at `index`, to be called without retaining it: the run holds the arrays that
-    /// keep every hook alive, and lives as long as the read.
-    subscript(index: Int) -> Unmanaged<RegisteredHook> { Unmanaged.passUnretained(hook(at: index)) }
+    // The stages of the hook at `index`, called without retaining the hook: the run holds the
+    // arrays that keep every hook alive, and lives as long as the read. The `after` and `finally`
+    // stages get the evaluation that `context` recorded.
+    func before(_ index: Int, _ context: TweakHookContext, data: inout TweakHookData) throws -> TweakContext? {
+        try Unmanaged.passUnretained(hook(at: index))._withUnsafeGuaranteedRef {
+            try $0.before(context, data: &data)
+        }
+    }
+    func after(_ index: Int, _ context: TweakHookContext, data: inout TweakHookData) throws {
+        try Unmanaged.passUnretained(hook(at: index))._withUnsafeGuaranteedRef {
+            try $0.after(context, evaluation: context.evaluation, data: &data)
+        }
+    }
+    func error(_ index: Int, _ context: TweakHookContext, error: any Error, data: inout TweakHookData) throws {
+        try Unmanaged.passUnretained(hook(at: index))._withUnsafeGuaranteedRef {
+            try $0.error(context, error: error, data: &data)
+        }
+    }
+    func finally(_ index: Int, _ context: TweakHookContext, data: inout TweakHookData) throws {
+        try Unmanaged.passUnretained(hook(at: index))._withUnsafeGuaranteedRef {
+            try $0.finally(context, evaluation: context.evaluation, data: &data)
+        }
+    }
 
     /// The hook at `index`.
     func hook(at index: Int) -> RegisteredHook {

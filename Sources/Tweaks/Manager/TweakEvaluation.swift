@@ -39,20 +39,31 @@ public struct TweakEvaluation: Sendable, CustomStringConvertible {
     public let key: TweakKey
     /// What the read decided, as the lookup left it. The public properties are made from it when
     /// asked: making an evaluation (for every read a hook observes) copies no name, reason or list.
-    let report: LookupReport
+    private(set) var report: LookupReport
     /// The schema of the read, which names and classifies its layers.
     let schema: TweakSchema
     /// The read's context when conditional values decided the answer (for ``microPercentiles``),
     /// else `nil`.
-    let decisionContext: TweakContext?
+    private(set) var decisionContext: TweakContext?
 
     /// The evaluation of a read of `key` that decided `report`, for a manager whose providers are
     /// as `schema` says; `context` is resolved only when conditional values decided the answer.
     init(key: TweakKey, report: LookupReport, schema: TweakSchema, context: ReadContext) {
+        self.init(key: key, schema: schema)
+        record(report, context: context)
+    }
+
+    /// The evaluation of a read of `key` before it ran: no layer, no answer.
+    init(key: TweakKey, schema: TweakSchema) {
         self.key = key
-        self.report = report
+        report = LookupReport()
         self.schema = schema
+    }
+
+    /// Records what the read decided: `report`, for `context`.
+    mutating func record(_ report: consuming LookupReport, context: ReadContext) {
         decisionContext = report.decided == nil ? nil : context.value
+        self.report = report
     }
 
     /// The answer; `nil` when no layer gives a usable one.
