@@ -115,6 +115,25 @@ struct CacheTests {
         #expect(manager.explain(feature: "f", variable: "v").isCached == false)
     }
 
+    @Test func insideAnOverrideScopeOtherTweaksAreStillAnsweredFromTheCache() throws {
+        let provider = TableProvider(name: "p", ["f.v": 1, "f.w": 2])
+        let manager = TweakManager(tweakProviders: [provider])
+        manager.useCache = true
+        #expect(try manager.tweakWith(feature: "f", variable: "v").value == 1)
+        #expect(try manager.tweakWith(feature: "f", variable: "w").value == 2)
+        var overrides = TweakOverrides()
+        overrides.set(9, feature: "f", variable: "w")
+        try overrides.withScope { () throws in
+            // The overridden tweak is never answered from the cache, which holds the provider's 2.
+            for _ in 0..<3 { #expect(try manager.tweakWith(feature: "f", variable: "w").value == 9) }
+            // Any other tweak is: the scope does not make its reads ask the providers again.
+            let before = provider.lookups.withLock { $0 }
+            for _ in 0..<3 { #expect(try manager.tweakWith(feature: "f", variable: "v").value == 1) }
+            #expect(provider.lookups.withLock { $0 } == before)
+        }
+        #expect(try manager.tweakWith(feature: "f", variable: "w").value == 2)
+    }
+
     @Test func readsNeverAskAProviderItsNameAndLogMessagesUseTheRecordedOne() throws {
         struct Probe: CustomStringConvertible {
             let built: Locked<Int>

@@ -335,9 +335,11 @@ extension TweakManager {
         cache knownCache: TweakCache? = nil, trace: inout LookupTrace?,
         then finish: (consuming LookupOutcome) throws -> Result
     ) rethrows -> Result {
-        if usesTaskOverrides, TweakOverrides.active != nil {
+        // A task-local override of the key is never cached; the cache answers every other key,
+        // inside a scope as outside it (it holds the providers' answers only).
+        if usesTaskOverrides, let overrides = TweakOverrides.active, let entry = overrides.entry(for: key, in: self) {
             return try finish(
-                evaluateUncached(key, kind: kind, check: check, usesTaskOverrides: true, cache: nil, trace: &trace))
+                evaluate(key, overriddenBy: entry, in: overrides, kind: kind, check: check, trace: &trace))
         }
         let cache =
             if let knownCache, knownCache.version == cacheVersion.load() { knownCache } else { threadCache() }
@@ -363,25 +365,28 @@ extension TweakManager {
                 }
             }
         }
-        return try finish(
-            evaluateUncached(key, kind: kind, check: check, usesTaskOverrides: false, cache: cache, trace: &trace))
+        return try finish(evaluateUncached(key, kind: kind, check: check, cache: cache, trace: &trace))
     }
 
-    /// ``evaluate(_:kind:check:usesTaskOverrides:trace:)`` past the cache: a task-local override of
-    /// the key, or the providers, whose outcome is stored in `cache` when it may be.
-    func evaluateUncached(
-        _ key: TweakKey, kind: ReadKind, check: (Tweak) -> String?, usesTaskOverrides: Bool, cache: TweakCache?,
-        trace: inout LookupTrace?
+    /// ``evaluate(_:kind:check:usesTaskOverrides:trace:)`` of a key that a task-local override
+    /// (`entry` of `overrides`) answers: never cached.
+    func evaluate(
+        _ key: TweakKey, overriddenBy entry: TweakOverrides.Entry, in overrides: TweakOverrides, kind: ReadKind,
+        check: (Tweak) -> String?, trace: inout LookupTrace?
     ) -> LookupOutcome {
-        if usesTaskOverrides, let overrides = TweakOverrides.active, let entry = overrides.entry(for: key, in: self) {
-            reportMismatch(of: entry, key: key, overrides: overrides)
-            let settings = state.withLock { $0.readSettings }
-            return .walked(
-                lookUp(
-                    key, override: entry, log: trace == nil ? settings.log : nil, schema: settings.schema,
-                    ambientContext: settings.context, check: check, kind: kind, trace: &trace))
-        }
-        let cache = cache ?? threadCache()
+        reportMismatch(of: entry, key: key, overrides: overrides)
+        let settings = state.withLock { $0.readSettings }
+        return .walked(
+            lookUp(
+                key, override: entry, log: trace == nil ? settings.log : nil, schema: settings.schema,
+                ambientContext: settings.context, check: check, kind: kind, trace: &trace))
+    }
+
+    /// ``evaluate(_:kind:check:usesTaskOverrides:trace:)`` past the cache: the providers, whose
+    /// outcome is stored in `cache` when it may be.
+    func evaluateUncached(
+        _ key: TweakKey, kind: ReadKind, check: (Tweak) -> String?, cache: TweakCache, trace: inout LookupTrace?
+    ) -> LookupOutcome {
         // An explanation is not a read: it logs nothing.
         let log = trace == nil ? cache.settings.log : nil
         let version = cache.version
