@@ -77,6 +77,15 @@ extension TweakManager {
         thread.isObservingRead = true
         defer { thread.isObservingRead = false }
         let run = HookRun(observation: observation, viewHooks: readOptions.hooks.isEmpty ? nil : readOptions.hooks)
+        // One hook, the common case: its data is a local, with no buffer to fill and empty.
+        if run.count == 1 {
+            var data = TweakHookData()
+            return withUnsafeMutablePointer(to: &data) { data in
+                evaluateHooked(
+                    key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, hooks: run,
+                    data: UnsafeMutableBufferPointer(start: data, count: 1), cache: cache, exposureLog: exposureLog)
+            }
+        }
         return withUnsafeTemporaryAllocation(of: TweakHookData.self, capacity: run.count) { data in
             data.initialize(repeating: TweakHookData())
             // One element at a time: the type is known here, and the runtime's generic array

@@ -197,6 +197,21 @@ struct HookSpecificationTests {
         #expect(first.withLock { $0["before.data"] } == ["before"])
     }
 
+    @Test("4.6: a manager's only hook has its data for one evaluation too, on each path of a read")
+    func onlyHookData() throws {
+        let seen = Locked<[String: [String]]>([:])
+        let manager = manager()
+        manager.useCache = true
+        manager.addHook(hook("only", seen: seen))
+        // Uncached, then cached, then a view's read (the manager's hook and none of the view's).
+        _ = try manager.tweakWith(feature: "f", variable: "x")
+        _ = try manager.tweakWith(feature: "f", variable: "x")
+        #expect(seen.withLock { $0["finally.data"] } == ["before", "after", "finally"])
+        _ = try manager.with(hooks: []).tweakWith(feature: "f", variable: "x")
+        #expect(seen.withLock { $0["finally.data"] } == ["before", "after", "finally"])
+        #expect(seen.withLock { $0["before.data"] } == ["before"])
+    }
+
     @Test("A failing hook is reported once through the provider events")
     func failuresAreReportedOnce() async throws {
         let manager = manager()
