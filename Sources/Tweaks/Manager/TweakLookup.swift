@@ -310,7 +310,7 @@ extension TweakManager {
     /// The read's own use of the outcome is `finish` (a `tweakWith` moves the tweak out of it).
     /// Inlined into each read, with `finish` inlined into each of its paths, so that a cached answer
     /// builds and destroys no outcome it does not use; the rest is
-    /// ``evaluateUncached(_:kind:check:usesTaskOverrides:cache:trace:)``. A read of a manager
+    /// ``evaluateUncached(_:kind:check:cache:trace:)``. A read of a manager
     /// with hooks or an exposure log goes through ``evaluateObserved(_:kind:check:usesTaskOverrides:)``
     /// (one predictable branch otherwise); a trace (`explain`, the editor) is never observed.
     @inline(__always)
@@ -375,24 +375,31 @@ extension TweakManager {
         check: (Tweak) -> String?, trace: inout LookupTrace?
     ) -> LookupOutcome {
         reportMismatch(of: entry, key: key, overrides: overrides)
-        let settings = state.withLock { $0.readSettings }
+        let (request, log) = state.withLock {
+            (
+                TweakRequest(
+                    key: key, schema: $0.readSettings.schema, boundContext: boundContext,
+                    ambientContext: $0.readSettings.context),
+                $0.readSettings.log
+            )
+        }
         return .walked(
-            lookUp(
-                key, override: entry, log: trace == nil ? settings.log : nil, schema: settings.schema,
-                ambientContext: settings.context, check: check, kind: kind, trace: &trace))
+            lookUp(request, override: entry, log: trace == nil ? log : nil, check: check, kind: kind, trace: &trace))
     }
 
     /// ``evaluate(_:kind:check:usesTaskOverrides:trace:)`` past the cache: the providers, whose
     /// outcome is stored in `cache` when it may be.
+    @inline(__always)
     func evaluateUncached(
         _ key: TweakKey, kind: ReadKind, check: (Tweak) -> String?, cache: TweakCache, trace: inout LookupTrace?
     ) -> LookupOutcome {
         // An explanation is not a read: it logs nothing.
         let log = trace == nil ? cache.settings.log : nil
         let version = cache.version
-        let outcome = lookUp(
-            key, override: nil, log: log, schema: cache.settings.schema, ambientContext: cache.settings.context,
-            check: check, kind: kind, trace: &trace)
+        // The request is made of the cache's settings where they are: each is retained once.
+        let request = TweakRequest(
+            key: key, schema: cache.settings.schema, boundContext: boundContext, ambientContext: cache.settings.context)
+        let outcome = lookUp(request, override: nil, log: log, check: check, kind: kind, trace: &trace)
         // An answer is kept unless it is a failure: a failing provider is asked again next time.
         if trace == nil, outcome.tweak != nil || outcome.firstFailure == nil, !outcome.dependsOnContext,
             !outcome.wasRejectedByCheck, cacheVersion.load() == version
@@ -413,8 +420,8 @@ extension TweakManager {
     /// The lookup rule, decided here and nowhere else (see ``TweakManager``).
     ///
     /// The layers are asked in priority order: a task-local override of the key (`override`),
-    /// then each provider, with a ``TweakRequest`` carrying the type this manager's ``schema``
-    /// declares and the read's context. **The first usable answer wins.** An answer is unusable
+    /// then each provider, with `request` (the key, the type this manager's ``schema``
+    /// declares and the read's context). **The first usable answer wins.** An answer is unusable
     /// when the layer has the tweak but throws (a failed decryption, an unreadable stored value),
     /// when a provider that declares no type gives a value that violates the declared type
     /// (``TweakType/violation(by:)``), or when `check` rejects its value (a typed read whose type
@@ -427,16 +434,15 @@ extension TweakManager {
     /// lookup on to the next layer. Overrides are context-free, except those a test sets for one
     /// context.
     func lookUp(
-        _ key: TweakKey, override: TweakOverrides.Entry?, log: LogClosure?, schema: TweakSchema,
-        ambientContext: TweakContext?, check readCheck: (Tweak) -> String?, kind: ReadKind,
-        trace: inout LookupTrace?
+        _ request: TweakRequest, override: TweakOverrides.Entry?, log: LogClosure?,
+        check readCheck: (Tweak) -> String?, kind: ReadKind, trace: inout LookupTrace?
     ) -> LayerWalk {
+        let key = request.key
+        let schema = request.schema
         var outcome = LayerWalk()
         // Answers are built for a trace only: a read pays for no `Answer` it does not show.
         let isTracing = trace?.recordsAnswers == true
         let asksEveryLayer = trace?.asksEveryLayer ?? false
-        let request = TweakRequest(
-            key: key, schema: schema, boundContext: boundContext, ambientContext: ambientContext)
         // A feature-flag read asks for a Bool.
         func check(_ tweak: Tweak) -> String? {
             guard kind == .featureFlag else { return readCheck(tweak) }
@@ -468,12 +474,12 @@ extension TweakManager {
 
         // A layer is named as the schema recorded its provider's name, as evaluations and
         // exposures name it (a default name is made from the type's name at each call).
-        for index in 0..<tweakProviders.count {
+        for index in 0..<askedProviders.count {
             if outcome.isDecided && !asksEveryLayer { break }
-            let provider = tweakProviders[index]
+            let asked = askedProviders[index]
             let found: Tweak?
             do {
-                found = try provider.tweak(for: request)
+                found = try asked._withUnsafeGuaranteedRef { try $0.tweak(for: request) }
             } catch TweakError.notFound {
                 found = nil
             } catch {
@@ -489,7 +495,7 @@ extension TweakManager {
                 tweak = found.source == nil ? found.with(source: schema.providerNames[index]) : found
             case nil:
                 guard kind == .featureFlag,
-                    let verdict = verdict(of: provider, named: schema.providerNames[index], on: key.feature, key: key)
+                    let verdict = verdict(of: asked, named: schema.providerNames[index], on: key.feature, key: key)
                 else {
                     // ProblemLog: a layer without the tweak no longer has a problem with it.
                     if let log { problemLog.observe(key, layer: schema.providerNames[index], value: nil, log: log) }
@@ -563,14 +569,14 @@ extension TweakManager {
     /// The default verdict would look the same `enabled` tweak up again only to answer `false`:
     /// the thread notes which provider is asked, and the default answers at once (see
     /// ``ThreadLocalCaches/verdictAfterMiss``). `name` is the provider's name, the answer's source.
-    private func verdict(of provider: any TweakProvider, named name: String, on feature: String, key: TweakKey)
-        -> Tweak?
-    {
+    private func verdict(
+        of provider: Unmanaged<AskedProvider>, named name: String, on feature: String, key: TweakKey
+    ) -> Tweak? {
         let thread = ThreadLocalCaches.current
         let outer = thread.verdictAfterMiss
-        thread.verdictAfterMiss = ObjectIdentifier(provider)
+        thread.verdictAfterMiss = provider._withUnsafeGuaranteedRef { ObjectIdentifier($0.provider) }
         defer { thread.verdictAfterMiss = outer }
-        guard provider.isFeatureEnabled(feature) else { return nil }
+        guard provider._withUnsafeGuaranteedRef({ $0.isFeatureEnabled(feature) }) else { return nil }
         return Tweak(feature: feature, variable: key.variable, value: .bool(true), source: name)
     }
 

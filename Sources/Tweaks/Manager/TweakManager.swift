@@ -35,6 +35,12 @@ public final class TweakManager: Sendable {
 
     /// The providers in priority order, highest first.
     public let tweakProviders: [any TweakProvider]
+    /// ``tweakProviders`` as reads ask them (see ``AskedProvider``), unretained: a read loads
+    /// one without retaining it. Safe: ``askedProviderObjects`` holds each for as long as the
+    /// manager lives, and never changes; a read holds the manager.
+    let askedProviders: [Unmanaged<AskedProvider>]
+    /// The objects of ``askedProviders``, which keep them alive.
+    private let askedProviderObjects: [AskedProvider]
     /// The highest-priority mutable provider: where ``set(_:feature:variable:)-(TweakValue,_,_)`` writes.
     public let mutableTweakProvider: (any MutableTweakProvider)?
 
@@ -91,6 +97,8 @@ public final class TweakManager: Sendable {
     /// A manager that asks `tweakProviders` in order: the first has the highest priority.
     public init(tweakProviders: [any TweakProvider]) {
         self.tweakProviders = tweakProviders
+        self.askedProviderObjects = tweakProviders.map(AskedProvider.make)
+        self.askedProviders = askedProviderObjects.map(Unmanaged.passUnretained)
         self.mutableTweakProvider = tweakProviders.lazy.compactMap { $0 as? any MutableTweakProvider }.first
         var state = State()
         state.readSettings.schema = TweakSchema(tweakProviders)
@@ -112,6 +120,8 @@ public final class TweakManager: Sendable {
     /// `context` (when not `nil`) for every read and `options` for every read.
     init(base: TweakManager, context: TweakContext?, options: ReadOptions) {
         self.tweakProviders = base.tweakProviders
+        self.askedProviders = base.askedProviders
+        self.askedProviderObjects = base.askedProviderObjects
         self.mutableTweakProvider = base.mutableTweakProvider
         self.state = base.state
         self.schemaRebuilds = base.schemaRebuilds
