@@ -3,8 +3,8 @@ import Testing
 
 @testable import Tweaks
 
-/// `Locked`, which every provider's state and every manager's settings rely on: on Linux its lock
-/// is a futex word of Tweaks' own, so its exclusion and its waking are tested here, under real
+/// `Locked`, which every provider's state and every manager's settings rely on (and which users
+/// may use for their own providers): its exclusion and its waking of waiting threads, under real
 /// contention between threads (and under the thread sanitizer in CI, which the suite's name
 /// selects).
 @Suite("Locked: one thread at a time, and waiters are woken")

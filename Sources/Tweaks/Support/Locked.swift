@@ -5,9 +5,6 @@
 #elseif canImport(Musl)
     import Musl
 #endif
-#if os(Linux) || os(Android)
-    import CTweaksAtomics
-#endif
 
 /// A value guarded by a lock: the only way to reach it is `withLock`. Providers keep their
 /// mutable state in one, which makes them `Sendable`.
@@ -17,11 +14,10 @@
 /// func tweak(for key: TweakKey) -> Tweak? { values.withLock { $0[key] } }
 /// ```
 ///
-/// Used instead of `Synchronization.Mutex`, which needs macOS 15 / iOS 18. The lock is
-/// `os_unfair_lock` on Apple platforms, a futex word on Linux and Android (one atomic instruction
-/// each to lock and unlock when nobody waits) and a `pthread_mutex_t` elsewhere, rather than
-/// `NSLock`, which adds a dynamically dispatched call and, on Linux, a second wrapper to every
-/// lock and unlock of a provider read.
+/// Used instead of `Synchronization.Mutex`, which needs macOS 15 / iOS 18. The lock is the
+/// platform's own (`os_unfair_lock` on Apple platforms, a `pthread_mutex_t` elsewhere) rather
+/// than `NSLock`, which adds a dynamically dispatched call and, on Linux, a second wrapper to
+/// every lock and unlock of a provider read.
 public final class Locked<State: Sendable>: @unchecked Sendable {
     // Safe to mark `@unchecked Sendable`: `state` is private and is only read or written inside
     // `withLock`, which holds `lock` for the whole access, so no two threads touch it at once.
@@ -49,14 +45,11 @@ public final class Locked<State: Sendable>: @unchecked Sendable {
     }
 }
 
-/// A plain (non-recursive) mutex, at an address that never moves, as the C APIs require. Its
-/// owner calls ``deallocate()`` once, when nobody can use it any more.
+/// The platform's plain (non-recursive) mutex, at an address that never moves, as the C APIs
+/// require. Its owner calls ``deallocate()`` once, when nobody can use it any more.
 struct PlatformLock {
     #if canImport(Darwin)
         private let pointer: UnsafeMutablePointer<os_unfair_lock>
-    #elseif os(Linux) || os(Android)
-        /// 0 unlocked, 1 locked, 2 locked with threads that may wait (`tweaks_lock`).
-        private let pointer: UnsafeMutablePointer<UInt32>
     #else
         private let pointer: UnsafeMutablePointer<pthread_mutex_t>
     #endif
@@ -65,8 +58,6 @@ struct PlatformLock {
         pointer = .allocate(capacity: 1)
         #if canImport(Darwin)
             pointer.initialize(to: os_unfair_lock())
-        #elseif os(Linux) || os(Android)
-            pointer.initialize(to: 0)
         #else
             pointer.initialize(to: pthread_mutex_t())
             let status = pthread_mutex_init(pointer, nil)
@@ -78,8 +69,6 @@ struct PlatformLock {
     func lock() {
         #if canImport(Darwin)
             os_unfair_lock_lock(pointer)
-        #elseif os(Linux) || os(Android)
-            tweaks_lock(pointer)
         #else
             pthread_mutex_lock(pointer)
         #endif
@@ -89,15 +78,13 @@ struct PlatformLock {
     func unlock() {
         #if canImport(Darwin)
             os_unfair_lock_unlock(pointer)
-        #elseif os(Linux) || os(Android)
-            tweaks_unlock(pointer)
         #else
             pthread_mutex_unlock(pointer)
         #endif
     }
 
     func deallocate() {
-        #if !canImport(Darwin) && !os(Linux) && !os(Android)
+        #if !canImport(Darwin)
             pthread_mutex_destroy(pointer)
         #endif
         pointer.deinitialize(count: 1)
