@@ -33,6 +33,33 @@ struct ConcurrencyTests {
     static let writers = 4
     static let writesPerWriter = 400
 
+    /// The read caches of one thread, kept weakly: set by that thread before it resumes the test,
+    /// read by the test after (the resumption orders the two), and a weak reference is atomic.
+    final class ThreadCachesProbe: @unchecked Sendable {
+        weak var caches: ThreadLocalCaches?
+    }
+
+    /// A thread's read caches, and the answers they hold, are released when the thread ends.
+    @Test func aThreadsCachesAreReleasedWhenItEnds() async {
+        let manager = TweakManager(tweakProviders: [TableProvider(name: "p", ["f.v": 1])])
+        manager.useCache = true
+        var probes: [ThreadCachesProbe] = []
+        for _ in 0..<2 {
+            let probe = ThreadCachesProbe()
+            // Twice, so that the second read comes from the thread's cache.
+            let values = await withCheckedContinuation { continuation in
+                Thread.detachNewThread {
+                    let values = (0..<2).map { _ in try? manager.value(feature: "f", variable: "v", as: Int.self) }
+                    probe.caches = ThreadLocalCaches.current
+                    continuation.resume(returning: values)
+                }
+            }
+            #expect(values == [1, 1])
+            probes.append(probe)
+        }
+        #expect(await eventually { probes.allSatisfy { $0.caches == nil } })
+    }
+
     /// Writers each own one tweak and check that a read right after their write sees it; readers
     /// check that no tweak ever goes back to an older value; a third party keeps emptying the
     /// cache and posting reset notifications. Values only grow, so "older" is "smaller".
