@@ -159,4 +159,22 @@ struct SchemaAndEvaluationTests {
         #expect(manager.evaluate(feature: "f", variable: "none").reason == .staticValue)
         #expect(TweakManager(tweakProviders: []).evaluate(feature: "f", variable: "x").reason == .notFound)
     }
+
+    @Test func declaredTypesAreEqualByKindAndShapeNotByTheirDeclaringValues() throws {
+        let provider = try LocalTweakProvider(
+            data: Data(
+                #"{"f": {"n": {"Value": 7}, "s": {"Value": "on"}, "o": {"Value": {"a": 1, "b": [2]}}}}"#.utf8),
+            source: "d.json", name: "d")
+        let manager = TweakManager(tweakProviders: [provider])
+        let schema = manager.schema
+        #expect(schema.type(of: TweakKey(feature: "f", variable: "n")) == .int)
+        #expect(schema.type(of: TweakKey(feature: "f", variable: "s")) == .string)
+        let object = try #require(schema.type(of: TweakKey(feature: "f", variable: "o")))
+        #expect(object == .object(["a": .int(0), "b": .array([])]))
+        #expect(object.hashValue == TweakType.object(["a": .int(5), "b": .array([.int(1)])]).hashValue)
+        #expect(object != .object(["a": .int(0)]))
+        #expect(object != .object(["a": .string(""), "b": .array([])]))
+        #expect(TweakType.int != .double)
+        #expect(TweakType.array != .object([:]))
+    }
 }

@@ -52,6 +52,20 @@ extension TweakJSON {
         }
     }
 
+    /// This value with every member that does not shape it made its kind's zero, and arrays
+    /// empty: equal for two values of one shape and kinds (``TweakType``'s equality).
+    var shapeSignature: TweakJSON {
+        switch self {
+        case .null: .null
+        case .bool: .bool(false)
+        case .int: .int(0)
+        case .double: .double(0)
+        case .string: .string("")
+        case .array: .array([])
+        case .object(let members): .object(members.mapValues(\.shapeSignature))
+        }
+    }
+
     /// `bool`, `number`, `string`, `array`, `object` or `null`.
     private var kindName: String {
         switch self {

@@ -34,6 +34,25 @@ public struct TweakType: Sendable, Hashable, CustomStringConvertible {
     /// The kind of value.
     public var kind: TweakValue.Kind { prototype.kind }
 
+    /// Whether both are one type: the same kind and, for JSON, the same kind of JSON value and
+    /// object shape. The declaring values do not count: `TweakType(of: .int(7)) == .int`.
+    public static func == (lhs: TweakType, rhs: TweakType) -> Bool { lhs.signature == rhs.signature }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) { hasher.combine(signature) }
+
+    /// The prototype with every value that does not shape the type made its kind's zero: what
+    /// equal types have in common.
+    private var signature: TweakValue {
+        switch prototype {
+        case .bool: .bool(false)
+        case .int: .int(0)
+        case .double: .double(0)
+        case .string: .string("")
+        case .json(let json): .json(json.shapeSignature)
+        }
+    }
+
     /// The keys of a declared JSON object, sorted; `nil` for other types.
     package var objectKeys: [String]? {
         guard case .json(.object(let members)) = prototype else { return nil }
