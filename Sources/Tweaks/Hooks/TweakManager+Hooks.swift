@@ -83,7 +83,8 @@ extension TweakManager {
             return withUnsafeMutablePointer(to: &data) { data in
                 evaluateHooked(
                     key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, hooks: run,
-                    data: UnsafeMutableBufferPointer(start: data, count: 1), cache: cache, exposureLog: exposureLog)
+                    data: UnsafeMutableBufferPointer(start: data, count: 1), cache: cache, thread: thread,
+                    exposureLog: exposureLog)
             }
         }
         return withUnsafeTemporaryAllocation(of: TweakHookData.self, capacity: run.count) { data in
@@ -93,7 +94,7 @@ extension TweakManager {
             defer { for index in data.indices { (data.baseAddress! + index).deinitialize(count: 1) } }
             return evaluateHooked(
                 key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, hooks: run, data: data,
-                cache: cache, exposureLog: exposureLog)
+                cache: cache, thread: thread, exposureLog: exposureLog)
         }
     }
 
@@ -103,14 +104,13 @@ extension TweakManager {
     /// a local that each stage borrows rather than copies.)
     private func evaluateHooked(
         _ key: TweakKey, kind: ReadKind, check: (Tweak) -> String?, usesTaskOverrides: Bool, hooks run: HookRun,
-        data: UnsafeMutableBufferPointer<TweakHookData>, cache: TweakCache, exposureLog: TweakExposureLog?
+        data: UnsafeMutableBufferPointer<TweakHookData>, cache: TweakCache, thread: ThreadLocalCaches,
+        exposureLog: TweakExposureLog?
     ) -> LookupOutcome {
-        let schema = cache.settings.schema
-        let ambientContext = cache.settings.context
         var hookContext = TweakHookContext(
-            key: key, isFeatureFlag: kind == .featureFlag,
-            readContext: ReadContext(bound: boundContext, ambient: ambientContext), hints: readOptions.hints,
-            schema: schema)
+            ReadRecord.make(
+                reusing: thread.spareRecord.take(), key: key, isFeatureFlag: kind == .featureFlag,
+                boundContext: boundContext, cache: cache, hints: readOptions.hints))
         // before: the manager's hooks, then the view's; a throw skips the rest (4.4.6).
         var hookFailure: (any Error)?
         var extended = false
@@ -136,16 +136,16 @@ extension TweakManager {
             : evaluateUnobserved(
                 key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, cache: cache, trace: &noTrace
             ) { $0 }
-        hookContext.record(outcome.report)
+        hookContext.recordDecision(outcome.report)
         let hooked = hookContext
         if let exposureLog, outcome.decidingBranch != nil {
             expose(
-                outcome, key: key, context: hooked.context, ambientContext: ambientContext, schema: schema,
-                to: exposureLog)
+                outcome, key: key, context: hooked.context, ambientContext: cache.settings.context,
+                schema: cache.settings.schema, to: exposureLog)
         }
         // after, error, finally: the view's hooks, then the manager's, each list reversed.
         // An error evaluation (`reason == .error`) is the one with a failure.
-        let failed = hooked.evaluation.failed
+        let failed = hooked.record.failed
         if hookFailure == nil, !failed {
             for index in (0..<run.count).reversed() {
                 do {
@@ -173,6 +173,7 @@ extension TweakManager {
                 reportHookFailure(error, of: run.hook(at: index), stage: "finally")
             }
         }
+        thread.spareRecord = hooked.record
         return outcome
     }
 

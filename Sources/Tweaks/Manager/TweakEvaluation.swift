@@ -36,34 +36,19 @@ public struct TweakEvaluation: Sendable, CustomStringConvertible {
     }
 
     /// The tweak read.
-    public let key: TweakKey
-    /// What the read decided, as the lookup left it. The public properties are made from it when
-    /// asked: making an evaluation (for every read a hook observes) copies no name, reason or list.
-    private(set) var report: LookupReport
-    /// The schema of the read, which names and classifies its layers.
-    let schema: TweakSchema
-    /// The read's context when conditional values decided the answer (for ``microPercentiles``),
-    /// else `nil`.
-    private(set) var decisionContext: TweakContext?
+    public var key: TweakKey { record.key }
+    /// The read: what it decided, as the lookup left it, and its schema, which names and
+    /// classifies its layers. The public properties are made from it when asked: making an
+    /// evaluation (for every read a hook observes) copies no name, reason or list.
+    let record: ReadRecord
+    /// What the read decided.
+    var report: LookupReport { record.report }
+    /// The schema of the read.
+    var schema: TweakSchema { record.schema }
 
-    /// The evaluation of a read of `key` that decided `report`, for a manager whose providers are
-    /// as `schema` says; `context` is resolved only when conditional values decided the answer.
-    init(key: TweakKey, report: LookupReport, schema: TweakSchema, context: ReadContext) {
-        self.init(key: key, schema: schema)
-        record(report, context: context)
-    }
-
-    /// The evaluation of a read of `key` before it ran: no layer, no answer.
-    init(key: TweakKey, schema: TweakSchema) {
-        self.key = key
-        report = LookupReport()
-        self.schema = schema
-    }
-
-    /// Records what the read decided: `report`, for `context`.
-    mutating func record(_ report: consuming LookupReport, context: ReadContext) {
-        decisionContext = report.decided == nil ? nil : context.value
-        self.report = report
+    /// The evaluation of `record`'s read.
+    init(_ record: ReadRecord) {
+        self.record = record
     }
 
     /// The answer; `nil` when no layer gives a usable one.
@@ -81,22 +66,19 @@ public struct TweakEvaluation: Sendable, CustomStringConvertible {
     public var experiment: String? { report.condition?.experiment }
     /// The micro-percentiles of the percent conditions evaluated for the decision, by seed.
     public var microPercentiles: [TweakTargetingDecision.Percentile] {
-        report.decided.map { $0.targeting.decision(for: decisionContext).microPercentiles } ?? []
+        report.decided.map { $0.targeting.decision(for: record.decisionContext).microPercentiles } ?? []
     }
     /// The answers passed over before the winner (a value of another type, a failed decryption),
     /// highest priority first.
     public var passedOver: [TweakExplanation.ProviderAnswer] { report.passedOver?.map(\.answer) ?? [] }
     /// Why no usable value was found, when layers had the tweak but none could give it.
     public var failure: String? {
-        guard failed, let failure = report.firstFailure else { return nil }
+        guard record.failed, let failure = report.firstFailure else { return nil }
         return String(describing: failure)
     }
 
     /// The answer's value.
     public var value: TweakValue? { tweak?.value }
-
-    /// Whether layers had the tweak but none could give a usable value (``failure`` is set).
-    var failed: Bool { report.tweak == nil && report.cachedFlag == nil && report.firstFailure != nil }
 
     /// `checkout.new_flow = true (remote, TARGETING_MATCH "beta")`.
     public var description: String {
@@ -119,11 +101,16 @@ extension TweakManager {
         // A report, not a read (no cache, log or hooks), that keeps no answer the evaluation does
         // not report. The schema and ambient context are the ones the walk uses: the thread's.
         var reportOnly: LookupTrace? = LookupTrace(asksEveryLayer: false, recordsAnswers: false)
-        let cache = threadCache()
-        return evaluate(key, trace: &reportOnly) {
-            TweakEvaluation(
-                key: key, report: $0.report, schema: cache.settings.schema,
-                context: ReadContext(bound: boundContext, ambient: cache.settings.context))
+        let thread = ThreadLocalCaches.current
+        let cache = threadCache(of: thread)
+        return evaluate(key, trace: &reportOnly) { outcome in
+            // The thread's last record, unless the caller still holds the evaluation made of it.
+            let record = ReadRecord.make(
+                reusing: thread.spareRecord.take(), key: key, isFeatureFlag: false, boundContext: boundContext,
+                cache: cache, hints: nil)
+            record.recordDecision(outcome.report)
+            thread.spareRecord = record
+            return TweakEvaluation(record)
         }
     }
 }

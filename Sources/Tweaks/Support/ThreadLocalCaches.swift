@@ -27,6 +27,9 @@ final class ThreadLocalCaches {
     @exclusivity(unchecked) var verdictAfterMiss: ObjectIdentifier?
     /// Whether this thread runs the hooks of a read: a read a hook makes is not observed again.
     @exclusivity(unchecked) var isObservingRead = false
+    /// The record of this thread's last hooked read, which its next one reuses when no hook kept
+    /// it (see ``ReadRecord``).
+    @exclusivity(unchecked) var spareRecord: ReadRecord?
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()

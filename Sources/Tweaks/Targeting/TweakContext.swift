@@ -67,6 +67,9 @@ public struct TweakContext: Sendable, Hashable, CustomStringConvertible {
     /// The seeds whose micro-percentile this context has computed, sorted.
     var cachedSeeds: [String] { storage.microPercentiles.withLock { $0.keys.sorted() } }
 
+    /// Whether both contexts are one value, copied: `==` without comparing any field.
+    func isIdentical(to other: TweakContext) -> Bool { storage === other.storage }
+
     /// Whether two contexts have the same randomization id and attributes.
     public static func == (lhs: TweakContext, rhs: TweakContext) -> Bool {
         lhs.storage === rhs.storage
