@@ -114,6 +114,9 @@ public struct Tweak: Sendable, Hashable {
         copy(value: value, source: source, targeting: targeting)
     }
 
+    /// Whether both are one value, copied: the same tweak without comparing any field.
+    func isIdentical(to other: Tweak) -> Bool { storage === other.storage }
+
     /// A copy that names `source` as the provider that answered.
     public func with(source: String) -> Tweak {
         copy(value: value, source: source, targeting: targeting)

@@ -32,11 +32,14 @@ public struct TweakHookContext: Sendable {
     /// The read's evaluation: what it decided, for the `after` and `finally` stages.
     var evaluation: TweakEvaluation { TweakEvaluation(record) }
 
-    /// Records what the evaluation decided (`report`), for the context it used.
-    mutating func recordDecision(_ report: consuming LookupReport) {
+    /// Records what the evaluation decided (`outcome`), for the context it used.
+    mutating func recordDecision(of outcome: borrowing LookupOutcome) {
         makeRecordUnique()
-        record.recordDecision(report)
+        outcome.record(in: record)
     }
+
+    /// The record, moved out when the read is over (for the thread's next read to reuse).
+    consuming func finish() -> ReadRecord { record }
 
     /// Copies the record before a change when a hook kept this context (copy on write).
     private mutating func makeRecordUnique() {

@@ -136,8 +136,8 @@ extension TweakManager {
             : evaluateUnobserved(
                 key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, cache: cache, trace: &noTrace
             ) { $0 }
-        hookContext.recordDecision(outcome.report)
-        let hooked = hookContext
+        hookContext.recordDecision(of: outcome)
+        let hooked = consume hookContext
         if let exposureLog, outcome.decidingBranch != nil {
             expose(
                 outcome, key: key, context: hooked.context, ambientContext: cache.settings.context,
@@ -173,7 +173,7 @@ extension TweakManager {
                 reportHookFailure(error, of: run.hook(at: index), stage: "finally")
             }
         }
-        thread.spareRecord = hooked.record
+        thread.spareRecord = hooked.finish()
         return outcome
     }
 

@@ -71,7 +71,8 @@ final class ReadRecord: @unchecked Sendable {
         boundContext: borrowing TweakContext?, cache: TweakCache, hints: borrowing [String: TweakValue]?
     ) -> ReadRecord {
         var spare = spare
-        guard isKnownUniquelyReferenced(&spare), let record = spare else {
+        // Moved out of the optional, not copied: a copy would make it shared.
+        guard isKnownUniquelyReferenced(&spare), let record = spare.take() else {
             return ReadRecord(
                 key: copy key, schema: cache.settings.schema,
                 readContext: ReadContext(bound: copy boundContext, ambient: cache.settings.context),
@@ -85,6 +86,22 @@ final class ReadRecord: @unchecked Sendable {
         if record.hints != nil || hints != nil { record.hints = copy hints }
         record.isFeatureFlag = isFeatureFlag
         return record
+    }
+
+    /// Records a cached answer: `tweak` from the layer at `layer`, or a feature flag's `flag`.
+    /// Each field is assigned only when it differs, so that the same answer as the last read's
+    /// is neither retained nor released.
+    func recordCachedAnswer(_ tweak: Tweak?, layer: Int?, flag: Bool?) {
+        switch (report.tweak, tweak) {
+        case (let recorded?, let tweak?) where recorded.isIdentical(to: tweak): break
+        case (nil, nil): break
+        default: report.tweak = tweak
+        }
+        report.layer = layer
+        report.cachedFlag = flag
+        if report.passedOver != nil { report.passedOver = nil }
+        if report.decided != nil { report.decided = nil }
+        if decisionContext != nil { decisionContext = nil }
     }
 
     /// Records what the read decided (`report`), for the context it used.

@@ -108,7 +108,7 @@ extension TweakManager {
             let record = ReadRecord.make(
                 reusing: thread.spareRecord.take(), key: key, isFeatureFlag: false, boundContext: boundContext,
                 cache: cache, hints: nil)
-            record.recordDecision(outcome.report)
+            outcome.record(in: record)
             thread.spareRecord = record
             return TweakEvaluation(record)
         }

@@ -102,15 +102,16 @@ enum LookupOutcome: ~Copyable {
         }
     }
 
-    /// What an evaluation reports of the outcome, copied out in one switch.
-    var report: LookupReport {
-        @inline(never) get {
-            switch self {
-            case .cached(let tweak, let layer): LookupReport(tweak: tweak, layer: layer)
-            case .cachedFlag(let flag): LookupReport(cachedFlag: flag)
-            case .walked(let walk):
-                LookupReport(tweak: walk.tweak, layer: walk.layer, passedOver: walk.passedOver, decided: walk.decided)
-            }
+    /// Records the outcome in `record` (a hooked read's): a cached answer field by field, so that
+    /// a record that holds the same answer already (the thread's last read) retains nothing.
+    @inline(never)
+    func record(in record: ReadRecord) {
+        switch self {
+        case .cached(let tweak, let layer): record.recordCachedAnswer(tweak, layer: layer, flag: nil)
+        case .cachedFlag(let flag): record.recordCachedAnswer(nil, layer: nil, flag: flag)
+        case .walked(let walk):
+            record.recordDecision(
+                LookupReport(tweak: walk.tweak, layer: walk.layer, passedOver: walk.passedOver, decided: walk.decided))
         }
     }
 
