@@ -27,8 +27,9 @@ final class ThreadLocalCaches {
     @exclusivity(unchecked) var verdictAfterMiss: ObjectIdentifier?
     /// Whether this thread runs the hooks of a read: a read a hook makes is not observed again.
     @exclusivity(unchecked) var isObservingRead = false
-    /// The record of this thread's last hooked read, which its next one reuses when no hook kept
-    /// it (see ``ReadRecord``).
+    /// The record of this thread's last hooked read or `evaluate(feature:variable:)`, which the
+    /// next one reuses when nothing kept it (see ``ReadRecord``). Until then, or until the thread
+    /// ends, it keeps that read's schema, context and answer alive.
     @exclusivity(unchecked) var spareRecord: ReadRecord?
 
     private static let key: pthread_key_t = {
