@@ -21,7 +21,7 @@ struct LookupRuleTests {
         }
     }
 
-    @Test func anAnswerWithoutASourceIsNamedAsTheManagerRecordedItsProvider() throws {
+    @Test func answersAndTheCatalogNameAProviderAsTheManagerRecordedIt() throws {
         /// Answers without a source, under a name that changes at each call (a provider that puts
         /// a version in its name).
         final class Renaming: TweakProvider {
@@ -30,7 +30,7 @@ struct LookupRuleTests {
             func tweak(for key: TweakKey) throws -> Tweak? {
                 Tweak(feature: key.feature, variable: key.variable, value: 1)
             }
-            var knownTweaks: [Tweak] { [] }
+            var knownTweaks: [Tweak] { [Tweak(feature: "f", variable: "x", value: 1)] }
         }
         /// The same, with the default name.
         final class Unnamed: TweakProvider {
@@ -47,6 +47,8 @@ struct LookupRuleTests {
         let sources = try (0..<3).map { _ in try manager.tweakWith(feature: "f", variable: "x").source }
         #expect(Set(sources).count == 1, "\(sources)")
         #expect(sources.first == manager.evaluate(feature: "f", variable: "x").layer)
+        // The catalog names its sources as reads do.
+        #expect(manager.catalog().entries.map(\.source) == [sources.first])
     }
 
     /// What a new user tries: a String override "3" of an Int tweak.

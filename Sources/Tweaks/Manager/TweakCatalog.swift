@@ -64,14 +64,17 @@ extension TweakManager {
     /// Every tweak any provider knows, resolved through the manager (overrides win as in a lookup).
     public func catalog() -> TweakCatalog {
         var metadata: [TweakKey: Tweak] = [:]
-        for provider in tweakProviders.reversed() {
+        // Sources are named as reads name them: with the names the schema recorded.
+        let schema = schema
+        for (index, provider) in tweakProviders.enumerated().reversed() {
+            let name = schema.layerName(index)
             for tweak in provider.knownTweaks {
                 let key = TweakKey(feature: tweak.feature, variable: tweak.variable)
                 let lower = metadata[key]
                 metadata[key] = Tweak(
                     feature: tweak.feature, variable: tweak.variable, value: tweak.value,
                     title: tweak.title ?? lower?.title, description: tweak.desc ?? lower?.desc,
-                    group: tweak.group ?? lower?.group, source: provider.name,
+                    group: tweak.group ?? lower?.group, source: name,
                     isEncrypted: tweak.isEncrypted || lower?.isEncrypted == true
                 ).with(targeting: tweak.targeting ?? lower?.targeting)
             }
