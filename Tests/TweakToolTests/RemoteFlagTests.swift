@@ -108,7 +108,7 @@ import Testing
                 let remote = server.url("tweaks.json")
                 let watcher = try WatchTests.Watcher(sandbox, ["--remote", remote, "--remote-poll", "0.1"])
                 #expect(
-                    try await watcher.errors.wait(
+                    await watcher.errors.wait(
                         for:
                             "watching 12 tweaks of \(sandbox.defaultOverrides.path), \(remote), LocalTweaks_example.json"
                     ),
@@ -116,13 +116,13 @@ import Testing
                 // Another size, so that nginx's entity tag (modification time and size) changes within the second.
                 try server.write(#"{"general": {"meaning_of_life": 1234, "new_one": "hello"}}"#, to: "tweaks.json")
                 #expect(
-                    try await watcher.output.wait(for: " general.meaning_of_life = 1234 (\(remote))\n"),
+                    await watcher.output.wait(for: " general.meaning_of_life = 1234 (\(remote))\n"),
                     "\(watcher.output.value)")
-                #expect(try await watcher.output.wait(for: " general.new_one = \"hello\" (\(remote))\n"))
+                #expect(await watcher.output.wait(for: " general.new_one = \"hello\" (\(remote))\n"))
 
                 server.stop()
                 #expect(
-                    try await watcher.errors.wait(for: " tweak: warning: \(remote): fetch failed: "),
+                    await watcher.errors.wait(for: " tweak: warning: \(remote): fetch failed: "),
                     "\(watcher.errors.value)")
                 #expect(watcher.errors.value.contains("; next try at "), "\(watcher.errors.value)")
                 #expect(watcher.process.isRunning)
@@ -163,21 +163,21 @@ import Testing
                 try server.write(#"{"general": {"meaning_of_life": 7}}"#, to: "tweaks.json")
                 let remote = server.url("tweaks.json")
                 let watcher = try WatchTests.Watcher(sandbox, ["--remote", remote, "--remote-poll", "0.1"])
-                #expect(try await watcher.errors.wait(for: "watching 12 tweaks of "), "\(watcher.errors.value)")
+                #expect(await watcher.errors.wait(for: "watching 12 tweaks of "), "\(watcher.errors.value)")
                 try server.write(#"{"general": {"meaning_of_life": "38"}}"#, to: "tweaks.json")
                 #expect(
-                    try await watcher.errors.wait(
+                    await watcher.errors.wait(
                         for:
                             " tweak: warning: \(remote): type check failed: general.meaning_of_life: declared as int by "
                             + #"LocalTweaks_example.json, found string "38"; reads pass it over"#),
                     "\(watcher.errors.value)")
                 #expect(
-                    try await watcher.output.wait(for: " general.meaning_of_life = 42 (LocalTweaks_example.json)\n"))
+                    await watcher.output.wait(for: " general.meaning_of_life = 42 (LocalTweaks_example.json)\n"))
                 // Another length than the "38" document: nginx's entity tag is its modification second
                 // and size, so a same-size rewrite within a second would be answered 304.
                 try server.write(#"{"general": {"meaning_of_life": 12345}}"#, to: "tweaks.json")
-                #expect(try await watcher.errors.wait(for: " tweak: \(remote): type check works again\n"))
-                #expect(try await watcher.output.wait(for: " general.meaning_of_life = 12345 (\(remote))\n"))
+                #expect(await watcher.errors.wait(for: " tweak: \(remote): type check works again\n"))
+                #expect(await watcher.output.wait(for: " general.meaning_of_life = 12345 (\(remote))\n"))
             }
         }
 

@@ -160,7 +160,7 @@ import Tweaks
 
         /// Waits until the text contains `expected`, for `seconds` of checks (longer on a loaded
         /// machine: see `eventually`).
-        func wait(for expected: String, seconds: Int = 10) async throws -> Bool {
+        func wait(for expected: String, seconds: Int = 10) async -> Bool {
             await eventually(checks: seconds * 50) { value.contains(expected) }
         }
     }

@@ -33,8 +33,8 @@ import Testing
             // A poll an hour apart: only the event can bring the change within the test.
             let watcher = try WatchTests.Watcher(
                 sandbox, ["--remote", remote, "--remote-events", events, "--remote-poll", "3600"])
-            #expect(try await watcher.errors.wait(for: "listening for changes announced at \(events)"))
-            #expect(try await watcher.errors.wait(for: "; press Ctrl-C to stop"))
+            #expect(await watcher.errors.wait(for: "listening for changes announced at \(events)"))
+            #expect(await watcher.errors.wait(for: "; press Ctrl-C to stop"))
             // The stream is open once nchan counts a subscriber (a publish is then answered 201, not
             // 202); the fetches these publishes trigger find nothing new.
             var status = 0
@@ -47,7 +47,7 @@ import Testing
             try await Nchan.publish("changed", port: server.port)
             #expect(status == 201, "the tool subscribed: \(watcher.errors.value)")
             #expect(
-                try await watcher.output.wait(for: " general.meaning_of_life = 8000 (\(remote))\n"),
+                await watcher.output.wait(for: " general.meaning_of_life = 8000 (\(remote))\n"),
                 "\(watcher.output.value) \(watcher.errors.value)")
             // With nchan, nginx takes about a second to exit: not on the threads tests' tasks share.
             try await onOwnThread { server.stop() }
@@ -63,7 +63,7 @@ import Testing
             // 10^12 seconds between polls: clamped, where it used to trap converting to nanoseconds.
             let watcher = try WatchTests.Watcher(
                 sandbox, ["--remote", remote, "--remote-events", events, "--remote-poll", "1e12"])
-            let connected = try await watcher.errors.wait(for: ": event stream connected\n", seconds: 20)
+            let connected = await watcher.errors.wait(for: ": event stream connected\n", seconds: 20)
             #expect(connected, "\(watcher.errors.value)")
             // nginx goes away for 2 s and comes back on the same port.
             let port = server.port
@@ -71,7 +71,7 @@ import Testing
             try await Task.sleep(nanoseconds: 2_000_000_000)
             let again = try await Nchan.start(name: "TweakToolTests", port: port)
             try writeDocument(on: again)
-            let back = try await watcher.errors.wait(for: ": event stream works again\n", seconds: 40)
+            let back = await watcher.errors.wait(for: ": event stream works again\n", seconds: 40)
             #expect(back, "\(watcher.errors.value)")
             let errors = watcher.errors.value
             // (A fetch may fail too, if the reconnection comes before the document is back.)

@@ -37,18 +37,18 @@ import Testing
             defer { sandbox.remove() }
             try sandbox.copyExample()
             let watcher = try Watcher(sandbox, [])
-            #expect(try await watcher.errors.wait(for: "watching 12 tweaks of \(sandbox.defaultOverrides.path), "))
+            #expect(await watcher.errors.wait(for: "watching 12 tweaks of \(sandbox.defaultOverrides.path), "))
 
             let set = try sandbox.run("set", "general", "meaning_of_life", "43")
             #expect(set.status == 0, "\(set.standardError)")
             #expect(
-                try await watcher.output.wait(
+                await watcher.output.wait(
                     for: " general.meaning_of_life = 43 (\(sandbox.defaultOverrides.path))\n"),
                 "\(watcher.output.value)")
 
             _ = try sandbox.run("reset", "general", "meaning_of_life")
             #expect(
-                try await watcher.output.wait(for: " general.meaning_of_life = 42 (LocalTweaks_example.json)\n"),
+                await watcher.output.wait(for: " general.meaning_of_life = 42 (LocalTweaks_example.json)\n"),
                 "\(watcher.output.value)")
             // One line per change, each starting with the time.
             let lines = watcher.output.value.split(separator: "\n")
@@ -64,19 +64,19 @@ import Testing
             #expect(try sandbox.run("set", "general", "meaning_of_life", "43").status == 0)
             let file = sandbox.defaultOverrides
             let watcher = try Watcher(sandbox, [])
-            #expect(try await watcher.errors.wait(for: "watching 12 tweaks of \(file.path), "))
+            #expect(await watcher.errors.wait(for: "watching 12 tweaks of \(file.path), "))
 
             try Data(#"{"general": {"meaning_of_life": {"Valeu": 44}}}"#.utf8).write(to: file)
             #expect(
-                try await watcher.errors.wait(for: " tweak: warning: \(file.path): reload failed: "),
+                await watcher.errors.wait(for: " tweak: warning: \(file.path): reload failed: "),
                 "\(watcher.errors.value)")
-            #expect(try await watcher.errors.wait(for: #"unknown field "Valeu""#))
-            #expect(try await watcher.errors.wait(for: "; next try at "))
+            #expect(await watcher.errors.wait(for: #"unknown field "Valeu""#))
+            #expect(await watcher.errors.wait(for: "; next try at "))
             try Data(#"{"general": {"meaning_of_life": {"Value": 45}}}"#.utf8).write(to: file)
             #expect(
-                try await watcher.errors.wait(for: " tweak: \(file.path): reload works again\n"),
+                await watcher.errors.wait(for: " tweak: \(file.path): reload works again\n"),
                 "\(watcher.errors.value)")
-            #expect(try await watcher.output.wait(for: " general.meaning_of_life = 45 (\(file.path))\n"))
+            #expect(await watcher.output.wait(for: " general.meaning_of_life = 45 (\(file.path))\n"))
             let failures = watcher.errors.value.components(separatedBy: "reload failed").count - 1
             #expect(failures == 1, "a failure that repeats at every poll is printed once: \(watcher.errors.value)")
         }
@@ -90,10 +90,10 @@ import Testing
             defer { _ = try? sandbox.run("reset", "--all", "--suite", suite) }
             let watcher = try Watcher(sandbox, ["--suite", suite, "--decrypt", "rev"])
             #expect(
-                try await watcher.errors.wait(for: "watching 12 tweaks of suite \(suite), LocalTweaks_example.json"))
+                await watcher.errors.wait(for: "watching 12 tweaks of suite \(suite), LocalTweaks_example.json"))
             _ = try sandbox.run("set", "general", "encrypted_answer_to_the_universe", "shown", "--suite", suite)
             #expect(
-                try await watcher.output.wait(
+                await watcher.output.wait(
                     for: " general.encrypted_answer_to_the_universe = \"shown\" (suite \(suite))\n"),
                 "\(watcher.output.value)")
         }
