@@ -38,7 +38,7 @@ public struct TweakType: Sendable, Hashable, CustomStringConvertible {
     /// object shape. The declaring values do not count: `TweakType(of: .int(7)) == .int`.
     public static func == (lhs: TweakType, rhs: TweakType) -> Bool { lhs.signature == rhs.signature }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what ``==(_:_:)`` compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(signature) }
 
     /// The prototype with every value that does not shape the type made its kind's zero: what
