@@ -24,7 +24,9 @@
 /// ``TweakProviderEvent/Operation-swift.struct/hook``) and the log.
 ///
 /// Hooks run on the reading thread, synchronously: keep them short (hand work to a queue).
-/// Reads a hook makes itself are not observed by hooks or exposures.
+/// Reads a hook makes itself are not observed by hooks or exposures. A hook may keep the
+/// ``TweakHookContext`` and ``TweakEvaluation`` it is given, or send them to another thread:
+/// they are values, and later reads do not change them.
 ///
 /// ```swift
 /// struct ReadCounter: TweakHook {
