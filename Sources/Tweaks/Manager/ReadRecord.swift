@@ -3,9 +3,9 @@
 ///
 /// A hooked read's context and evaluation share one record, so a stage is handed one reference,
 /// and nothing is copied or destroyed per stage. The thread keeps the record of its last hooked
-/// read (``ThreadLocalCaches/spareRecord``), and its next one reuses it when no hook kept it:
-/// fields that did not change (the schema, the context) are not assigned again, so a repeated
-/// read retains and releases none of them.
+/// read or ``TweakManager/evaluate(feature:variable:)`` (``ThreadLocalCaches/spareRecord``),
+/// and the next one reuses it when nothing kept it: fields that did not change (the schema, the
+/// context) are not assigned again, so a repeated read retains and releases none of them.
 ///
 /// A record is copied on write: it is changed only through a reference known to be unique
 /// (``TweakHookContext`` checks before each change), like the standard library's collections.

@@ -102,8 +102,9 @@ enum LookupOutcome: ~Copyable {
         }
     }
 
-    /// Records the outcome in `record` (a hooked read's): a cached answer field by field, so that
-    /// a record that holds the same answer already (the thread's last read) retains nothing.
+    /// Records the outcome in `record` (a hooked read's, or an evaluation's): a cached answer
+    /// field by field, so that a record that holds the same answer already (the thread's last
+    /// read) retains nothing.
     @inline(never)
     func record(in record: ReadRecord) {
         switch self {
