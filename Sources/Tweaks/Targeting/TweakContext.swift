@@ -72,7 +72,7 @@ public struct TweakContext: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether two contexts have the same randomization id and attributes.
     public static func == (lhs: TweakContext, rhs: TweakContext) -> Bool {
-        lhs.storage === rhs.storage
+        lhs.isIdentical(to: rhs)
             || (lhs.randomizationID == rhs.randomizationID && lhs.attributes == rhs.attributes)
     }
 
