@@ -160,4 +160,62 @@ struct CacheTests {
         #expect(log.contains("f.v not in probe", level: .trace))
         #expect(log.contains("f.v resolved", level: .debug))
     }
+
+    /// Managers whose reads fill more caches than a thread keeps (``ThreadLocalCaches/capacity``).
+    static func otherManagers() -> [TweakManager] {
+        (0...ThreadLocalCaches.capacity).map { index in
+            let manager = TweakManager(tweakProviders: [TableProvider(name: "other \(index)", ["o.v": .int(index)])])
+            manager.useCache = true
+            return manager
+        }
+    }
+
+    @Test func anAnswerWhoseProviderReadOtherManagersMeanwhileIsStillCached() throws {
+        // A provider that reads enough other managers to push the reading manager's cache out of
+        // the thread's, while the read that asks it is under way.
+        final class ReadingOthers: TweakProvider {
+            let others = CacheTests.otherManagers()
+            let lookups = Locked(0)
+            func tweak(for key: TweakKey) throws -> Tweak? {
+                lookups.withLock { $0 += 1 }
+                for other in others { _ = try other.tweakWith(feature: "o", variable: "v") }
+                return Tweak(feature: key.feature, variable: key.variable, value: 7)
+            }
+        }
+        let provider = ReadingOthers()
+        let manager = TweakManager(tweakProviders: [provider])
+        manager.useCache = true
+        for _ in 0..<3 { #expect(try manager.tweakWith(feature: "f", variable: "v").value == 7) }
+        #expect(provider.lookups.withLock { $0 } == 1)
+    }
+
+    @Test func aCachedValueWhoseDecodingReadsOtherManagersLogsToItsOwnManager() throws {
+        // A typed read's decoding runs while the read is under way: here it reads enough other
+        // managers to push the reading manager's cache out of the thread's.
+        Decoded.others = Self.otherManagers()
+        defer { Decoded.others = [] }
+        let others = LogRecorder()
+        for other in Decoded.others { other.logClosure = others.closure }
+        let log = LogRecorder()
+        let manager = TweakManager(tweakProviders: [TableProvider(name: "d", ["f.v": 3])])
+        manager.useCache = true
+        manager.logClosure = log.closure
+        for _ in 0..<3 { #expect(try manager.value(feature: "f", variable: "v", as: Decoded.self) == Decoded(value: 3)) }
+        #expect(log.contains("f.v answered from the cache", level: .trace))
+        #expect(!others.contains("f.v", level: .trace))
+    }
+}
+
+/// A value whose decoding reads other managers (``CacheTests``).
+private struct Decoded: Codable, Equatable {
+    // Safe: only one test of a serialized suite sets it, before its reads, and empties it after.
+    nonisolated(unsafe) static var others: [TweakManager] = []
+    let value: Int
+
+    init(value: Int) { self.value = value }
+
+    init(from decoder: any Decoder) throws {
+        for other in Self.others { _ = try other.tweakWith(feature: "o", variable: "v") }
+        value = try decoder.singleValueContainer().decode(Int.self)
+    }
 }

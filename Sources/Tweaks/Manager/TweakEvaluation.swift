@@ -101,16 +101,17 @@ extension TweakManager {
         // A report, not a read (no cache, log or hooks), that keeps no answer the evaluation does
         // not report. The schema and ambient context are the ones the walk uses: the thread's.
         var reportOnly: LookupTrace? = LookupTrace(asksEveryLayer: false, recordsAnswers: false)
-        let thread = ThreadLocalCaches.current
-        let cache = threadCache(of: thread)
-        return evaluate(key, trace: &reportOnly) { outcome in
-            // The thread's last record, unless the caller still holds the evaluation made of it.
-            let record = ReadRecord.make(
-                reusing: thread.spareRecord.take(), key: key, isFeatureFlag: false, boundContext: boundContext,
-                cache: cache, hints: nil)
-            outcome.record(in: record)
-            thread.spareRecord = record
-            return TweakEvaluation(record)
+        return ThreadLocalCaches.currentUnretained._withUnsafeGuaranteedRef { thread in
+            let cache = threadCache(of: thread)
+            return evaluate(key, trace: &reportOnly) { outcome in
+                // The thread's last record, unless the caller still holds the evaluation made of it.
+                let record = ReadRecord.make(
+                    reusing: thread.spareRecord.take(), key: key, isFeatureFlag: false, boundContext: boundContext,
+                    cache: cache, hints: nil)
+                outcome.record(in: record)
+                thread.spareRecord = record
+                return TweakEvaluation(record)
+            }
         }
     }
 }

@@ -343,24 +343,32 @@ extension TweakManager {
             return try finish(
                 evaluate(key, overriddenBy: entry, in: overrides, kind: kind, check: check, trace: &trace))
         }
-        let cache =
-            if let knownCache, knownCache.version == cacheVersion.load() { knownCache } else { threadCache() }
+        // Not retained, so used only until the read calls out of Tweaks (see
+        // ``unretainedThreadCache()``).
+        let cache: Unmanaged<TweakCache> =
+            if let knownCache, knownCache.version == cacheVersion.load() {
+                .passUnretained(knownCache)
+            } else {
+                unretainedThreadCache()
+            }
         if trace == nil {
             switch kind {
             case .featureFlag:
-                if let cached = cache.isFeatureEnabled(key) {
+                if let cached = cache._withUnsafeGuaranteedRef({ $0.isFeatureEnabled(key) }) {
                     return try finish(.cachedFlag(cached))
                 }
             case .value:
-                switch cache.entry(for: key) {
+                switch cache._withUnsafeGuaranteedRef({ $0.entry(for: key) }) {
                 case .hit(let tweak, let layer)?:
+                    // The log is taken first: `check` (a typed read's decoding) calls out.
+                    let log = cache._withUnsafeGuaranteedRef { $0.settings.log }
                     if check(tweak) == nil {
-                        cache.settings.log?("\(key) answered from the cache", .trace)
+                        log?("\(key) answered from the cache", .trace)
                         return try finish(.cached(tweak, layer: layer))
                     }
                 // A cached value the read cannot use: the providers are walked, once.
                 case .miss?:
-                    cache.settings.log?("\(key) answered from the cache", .trace)
+                    cache._withUnsafeGuaranteedRef { $0.settings.log }?("\(key) answered from the cache", .trace)
                     return try finish(.cached(nil, layer: nil))
                 case nil:
                     break
@@ -390,25 +398,38 @@ extension TweakManager {
     }
 
     /// ``evaluate(_:kind:check:usesTaskOverrides:trace:)`` past the cache: the providers, whose
-    /// outcome is stored in `cache` when it may be.
+    /// outcome is stored in the thread's cache when it may be.
+    ///
+    /// The walk calls out of Tweaks (providers, closures), so `cache`, not retained, is used only
+    /// before it: the outcome is stored in the cache looked up again.
     @inline(__always)
     func evaluateUncached(
-        _ key: TweakKey, kind: ReadKind, check: (Tweak) -> String?, cache: TweakCache, trace: inout LookupTrace?
+        _ key: TweakKey, kind: ReadKind, check: (Tweak) -> String?, cache: Unmanaged<TweakCache>,
+        trace: inout LookupTrace?
     ) -> LookupOutcome {
-        // An explanation is not a read: it logs nothing.
-        let log = trace == nil ? cache.settings.log : nil
-        let version = cache.version
-        // The request is made of the cache's settings where they are: each is retained once.
-        let request = TweakRequest(
-            key: key, schema: cache.settings.schema, boundContext: boundContext, ambientContext: cache.settings.context)
+        // An explanation is not a read: it logs nothing, and is not cached. The request is made of
+        // the cache's settings where they are: each is retained once.
+        let isRead = trace == nil
+        let (request, log, version, isCaching) = cache._withUnsafeGuaranteedRef { cache in
+            (
+                TweakRequest(
+                    key: key, schema: cache.settings.schema, boundContext: boundContext,
+                    ambientContext: cache.settings.context),
+                isRead ? cache.settings.log : nil, cache.version, isRead && cache.settings.isCaching
+            )
+        }
         let outcome = lookUp(request, override: nil, log: log, check: check, kind: kind, trace: &trace)
         // An answer is kept unless it is a failure: a failing provider is asked again next time.
-        if trace == nil, outcome.tweak != nil || outcome.firstFailure == nil, !outcome.dependsOnContext,
-            !outcome.wasRejectedByCheck, cacheVersion.load() == version
+        if isCaching, outcome.tweak != nil || outcome.firstFailure == nil, !outcome.dependsOnContext,
+            !outcome.wasRejectedByCheck
         {
-            switch kind {
-            case .featureFlag: cache.store(featureEnabled: outcome.isEnabled, for: key)
-            case .value: cache.store(outcome.tweak, layer: outcome.layer ?? 0, for: key)
+            unretainedThreadCache()._withUnsafeGuaranteedRef { cache in
+                // Only into the cache of the version the walk read: a change since emptied it.
+                guard cache.version == version else { return }
+                switch kind {
+                case .featureFlag: cache.store(featureEnabled: outcome.isEnabled, for: key)
+                case .value: cache.store(outcome.tweak, layer: outcome.layer ?? 0, for: key)
+                }
             }
         }
         if kind == .featureFlag, let log {

@@ -215,12 +215,37 @@ public final class TweakManager: Sendable {
     /// The calling thread's cache of this manager, emptied first if anything changed since it
     /// was filled.
     @inline(__always)
-    func threadCache(of thread: ThreadLocalCaches = .current) -> TweakCache {
+    func threadCache() -> TweakCache {
+        unretainedThreadCache().takeUnretainedValue()
+    }
+
+    /// ``threadCache()`` of `thread`, the calling thread's caches.
+    @inline(__always)
+    func threadCache(of thread: ThreadLocalCaches) -> TweakCache {
+        unretainedThreadCache(of: thread).takeUnretainedValue()
+    }
+
+    /// ``threadCache()``, not retained: what a read uses, which then retains nothing to reach it.
+    ///
+    /// Valid until the read calls out of Tweaks (a provider, a closure, a decoding, a hook): the
+    /// thread holds the cache, but code there may read other managers, whose caches can push this
+    /// one out of the thread's (see ``ThreadLocalCaches``). A read that needs its cache after
+    /// calling out looks it up again.
+    @inline(__always)
+    func unretainedThreadCache() -> Unmanaged<TweakCache> {
+        ThreadLocalCaches.currentUnretained._withUnsafeGuaranteedRef { unretainedThreadCache(of: $0) }
+    }
+
+    /// ``unretainedThreadCache()`` of `thread`, the calling thread's caches.
+    @inline(__always)
+    func unretainedThreadCache(of thread: ThreadLocalCaches) -> Unmanaged<TweakCache> {
         let version = cacheVersion.load()
         let cache = thread.cache(forManager: id)
-        if cache.version != version {
-            // Settings are read after the version: they are at least as new as the version says.
-            cache.reset(version: version, settings: state.withLock { $0.readSettings })
+        cache._withUnsafeGuaranteedRef { cache in
+            if cache.version != version {
+                // Settings are read after the version: they are at least as new as the version says.
+                cache.reset(version: version, settings: state.withLock { $0.readSettings })
+            }
         }
         return cache
     }

@@ -46,22 +46,32 @@ final class ThreadLocalCaches {
         return key
     }()
 
-    /// The calling thread's caches, made on its first read. Inlined: every lookup asks for it.
+    /// The calling thread's caches, made on its first read.
     @inline(__always)
-    static var current: ThreadLocalCaches {
-        if let pointer = pthread_getspecific(key) {
-            return Unmanaged<ThreadLocalCaches>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        let caches = ThreadLocalCaches()
-        pthread_setspecific(key, Unmanaged.passRetained(caches).toOpaque())
+    static var current: ThreadLocalCaches { currentUnretained.takeUnretainedValue() }
+
+    /// ``current``, not retained: what a read uses, which then retains nothing to reach its cache.
+    /// Safe: the thread holds its caches until it ends (the key's destructor releases them), and
+    /// code on the thread, a read among it, ends before that.
+    @inline(__always)
+    static var currentUnretained: Unmanaged<ThreadLocalCaches> {
+        if let pointer = pthread_getspecific(key) { return Unmanaged.fromOpaque(pointer) }
+        return makeCurrent()
+    }
+
+    /// The calling thread's first caches, which the thread holds until it ends.
+    private static func makeCurrent() -> Unmanaged<ThreadLocalCaches> {
+        let caches = Unmanaged.passRetained(ThreadLocalCaches())
+        pthread_setspecific(key, caches.toOpaque())
         return caches
     }
 
-    /// The cache of the manager identified by `managerID`, made empty when the thread has none.
+    /// The cache of the manager identified by `managerID`, made empty when the thread has none;
+    /// not retained: the thread holds it until reads of ``capacity`` other managers push it out.
     @inline(__always)
-    func cache(forManager managerID: UInt64) -> TweakCache {
-        if let mostRecent, mostRecent.managerID == managerID { return mostRecent }
-        return promote(managerID)
+    func cache(forManager managerID: UInt64) -> Unmanaged<TweakCache> {
+        if let mostRecent, mostRecent.managerID == managerID { return .passUnretained(mostRecent) }
+        return .passUnretained(promote(managerID))
     }
 
     private func promote(_ managerID: UInt64) -> TweakCache {
