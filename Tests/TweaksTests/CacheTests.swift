@@ -200,7 +200,9 @@ struct CacheTests {
         let manager = TweakManager(tweakProviders: [TableProvider(name: "d", ["f.v": 3])])
         manager.useCache = true
         manager.logClosure = log.closure
-        for _ in 0..<3 { #expect(try manager.value(feature: "f", variable: "v", as: Decoded.self) == Decoded(value: 3)) }
+        for _ in 0..<3 {
+            #expect(try manager.value(feature: "f", variable: "v", as: Decoded.self) == Decoded(value: 3))
+        }
         #expect(log.contains("f.v answered from the cache", level: .trace))
         #expect(!others.contains("f.v", level: .trace))
     }
