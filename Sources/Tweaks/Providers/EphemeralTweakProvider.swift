@@ -3,21 +3,18 @@
 /// Use it on top of a stack for overrides that must not persist (a debug menu session, a test,
 /// launch arguments), or alone as a dictionary-backed provider.
 public final class EphemeralTweakProvider: MutableTweakProvider {
-    private struct State: Sendable {
-        var tweaks: [TweakKey: Tweak] = [:]
-    }
-
     /// The name shown as the source of the provider's tweaks.
     public let name: String
-    private let state = Locked(State())
+    /// The stored tweaks: a lookup of a tweak not among a few takes no lock.
+    private let tweaks = LockedTable<Tweak>()
 
     /// A provider holding `values` (feature → variable → value).
     public init(name: String = "EphemeralTweakProvider", values: [String: [String: TweakValue]] = [:]) {
         self.name = name
-        state.withLock { state in
+        tweaks.withLock { tweaks in
             for (feature, variables) in values {
                 for (variable, value) in variables {
-                    state.tweaks[TweakKey(feature: feature, variable: variable)] = Tweak(
+                    tweaks[TweakKey(feature: feature, variable: variable)] = Tweak(
                         feature: feature, variable: variable, value: value, source: name)
                 }
             }
@@ -26,33 +23,33 @@ public final class EphemeralTweakProvider: MutableTweakProvider {
 
     /// The stored tweak, or `nil`.
     public func tweak(for key: TweakKey) -> Tweak? {
-        state.withLock { $0.tweaks[key] }
+        tweaks.value(for: key)
     }
 
     /// Every stored tweak, in no particular order.
     public var knownTweaks: [Tweak] {
-        state.withLock { Array($0.tweaks.values) }
+        tweaks.withLock { Array($0.values) }
     }
 
     /// Stores `value` for the tweak, replacing any earlier value, and posts the change.
     public func set(_ value: TweakValue, feature: String, variable: String) {
         let tweak = Tweak(feature: feature, variable: variable, value: value, source: name)
-        state.withLock { $0.tweaks[TweakKey(feature: feature, variable: variable)] = tweak }
+        tweaks.withLock { $0[TweakKey(feature: feature, variable: variable)] = tweak }
         postDidChange(.tweaks([tweak]))
     }
 
     /// Removes the stored value and posts the change; does nothing when there is none.
     public func deleteValue(feature: String, variable: String) {
         let key = TweakKey(feature: feature, variable: variable)
-        guard let removed = state.withLock({ $0.tweaks.removeValue(forKey: key) }) else { return }
+        guard let removed = tweaks.withLock({ $0.removeValue(forKey: key) }) else { return }
         postDidChange(.tweaks([removed]))
     }
 
     /// Removes every stored value and posts one change naming them.
     public func removeAllValues() {
-        let removed = state.withLock { state in
-            defer { state.tweaks.removeAll() }
-            return Array(state.tweaks.values)
+        let removed = tweaks.withLock { tweaks in
+            defer { tweaks.removeAll() }
+            return Array(tweaks.values)
         }
         postDidChange(.tweaks(removed))
     }

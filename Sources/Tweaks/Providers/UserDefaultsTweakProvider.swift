@@ -20,11 +20,6 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider {
     /// The overrides; a stored entry that cannot be read is kept as its error, so a lookup reports it.
     private typealias Entries = [TweakKey: Result<Tweak, TweakError>]
 
-    private struct State: Sendable {
-        var entries: Entries = [:]
-        var decryptionClosure: DecryptionClosure?
-    }
-
     /// The name shown as the source of the provider's tweaks.
     public let name: String
     /// The key under which the overrides are stored.
@@ -37,9 +32,11 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider {
         // `writeLock` is held, so concurrent use from this provider is safe.
         nonisolated(unsafe) private let userDefaults: UserDefaults
     #endif
-    private let state = Locked(State())
+    /// The overrides in memory: a lookup of a tweak not among a few takes no lock.
+    private let entries = LockedTable<Result<Tweak, TweakError>>()
+    private let decryption = Locked<DecryptionClosure?>(nil)
     /// Serializes changes, so the in-memory copy and `UserDefaults` change in the same order.
-    /// `UserDefaults` is never called under `state`'s lock: on Apple platforms it may post
+    /// `UserDefaults` is never called under `entries`' lock: on Apple platforms it may post
     /// `didChangeNotification` synchronously, and an observer that reads tweaks must not deadlock.
     /// Recursive, so that such an observer may also change tweaks.
     private let writeLock = NSRecursiveLock()
@@ -55,7 +52,7 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider {
         self.defaultsKey = key
         self.name = name
         self.storage = Storage(userDefaults: ObjectIdentifier(userDefaults), key: key)
-        state.withLock { $0.entries = Self.decode(userDefaults.dictionary(forKey: key), source: name) }
+        entries.withLock { $0 = Self.decode(userDefaults.dictionary(forKey: key), source: name) }
         Self.siblings.withLock { $0[storage, default: [:]][ObjectIdentifier(self)] = Sibling(provider: self) }
     }
 
@@ -101,8 +98,8 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider {
 
     /// Not used by this provider, whose values are never encrypted; kept for the protocol.
     public var decryptionClosure: DecryptionClosure? {
-        get { state.withLock { $0.decryptionClosure } }
-        set { state.withLock { $0.decryptionClosure = newValue } }
+        get { decryption.withLock { $0 } }
+        set { decryption.withLock { $0 = newValue } }
     }
 
     /// Reads the overrides from `UserDefaults` again and, when they changed, announces a change
@@ -114,10 +111,10 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider {
     /// Reloads; when the overrides changed, announces `change` (a sibling's change, or everything).
     private func reload(announcing change: TweakChange) {
         let changed = withWriteLock { () -> Bool in
-            let entries = Self.decode(userDefaults.dictionary(forKey: defaultsKey), source: name)
-            return state.withLock { state in
-                defer { state.entries = entries }
-                return state.entries != entries
+            let stored = Self.decode(userDefaults.dictionary(forKey: defaultsKey), source: name)
+            return entries.withLock { entries in
+                defer { entries = stored }
+                return entries != stored
             }
         }
         if changed {
@@ -129,12 +126,12 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider {
     /// - Throws: ``TweakError/notSupported(feature:variable:reason:)`` for a stored entry that
     ///   cannot be read.
     public func tweak(for key: TweakKey) throws -> Tweak? {
-        try state.withLock { $0.entries[key] }?.get()
+        try entries.value(for: key)?.get()
     }
 
     /// Every stored override that can be read, in no particular order.
     public var knownTweaks: [Tweak] {
-        state.withLock { $0.entries.values.compactMap { try? $0.get() } }
+        entries.withLock { $0.values.compactMap { try? $0.get() } }
     }
 
     /// Stores `value` for the tweak, writes it to `UserDefaults` and posts the change.
@@ -172,9 +169,9 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider {
     /// Applies `mutation` to the in-memory copy, then writes the copy to `UserDefaults`.
     private func change<Output>(_ mutation: (inout Entries) -> Output) -> Output {
         withWriteLock {
-            let (result, plist) = state.withLock { state in
-                let result = mutation(&state.entries)
-                return (result, Self.encode(state.entries))
+            let (result, plist) = entries.withLock { entries in
+                let result = mutation(&entries)
+                return (result, Self.encode(entries))
             }
             write(plist)
             return result

@@ -1,6 +1,7 @@
 internal import CTweaksAtomics
 
-/// A 64-bit counter that threads read without a lock: the manager's cache version.
+/// A 64-bit counter that threads read without a lock: the manager's cache version, the number of
+/// entries of a ``LockedTable``.
 ///
 /// A struct around a pointer, not a class: reading it costs no reference count, so concurrent
 /// readers write nothing they share (a class's reference count would be written by every read).
@@ -9,7 +10,7 @@ internal import CTweaksAtomics
 /// ``deallocate()`` once nothing can use it any more; counters held in `static let`s live as long
 /// as the process.
 struct AtomicCounter: @unchecked Sendable {
-    // Safe to mark `@unchecked Sendable`: `word` is only accessed through the atomic load and
+    // Safe to mark `@unchecked Sendable`: `word` is only accessed through the atomic load, store and
     // increment below, and freed by its owner when no other reference to the counter remains.
     private let word: UnsafeMutablePointer<UInt64>
 
@@ -28,6 +29,12 @@ struct AtomicCounter: @unchecked Sendable {
     @inline(__always)
     func load() -> UInt64 {
         tweaks_atomic_load_acquire(word)
+    }
+
+    /// Sets the value (release: whatever was written before is visible to a thread that loads it).
+    @inline(__always)
+    func store(_ value: UInt64) {
+        tweaks_atomic_store_release(word, value)
     }
 
     /// Adds one and returns the new value.
