@@ -8,6 +8,7 @@ extension TweakKey {
     /// ASCII equivalent when it has one (the Kelvin sign `"\u{212A}"` equals `"K"`), and by
     /// `Hasher` when it has none.
     static func hashOfNames(feature: String, variable: String) -> Int {
+        if let hash = hashOfSmallASCII(feature, variable) { return Int(truncatingIfNeeded: hash) }
         let hash =
             feature.utf8.withContiguousStorageIfAvailable { featureBytes in
                 variable.utf8.withContiguousStorageIfAvailable { variableBytes in
@@ -16,6 +17,52 @@ extension TweakKey {
             } ?? nil
         if let hash { return Int(truncatingIfNeeded: hash) }
         return hashOfCanonicalNames(feature: feature, variable: variable)
+    }
+
+    /// `hashOfASCII(_:_:)` of two names that are both small ASCII strings (at most 15 bytes,
+    /// the usual case), read from the strings' own words; `nil` for any other names.
+    ///
+    /// On a 64-bit little-endian platform a small string holds its UTF-8 bytes in its two words, in
+    /// order and padded with zeros, with a tag in the last byte: exactly the words
+    /// `hashOfASCII(_:_:)` reads from its bytes, so the hash is the same without copying the
+    /// bytes out and reading them back piece by piece. That layout is Swift's ABI on Apple
+    /// platforms, and the same elsewhere; `keyHashing` checks it once, and when it does not hold
+    /// no name is read this way.
+    @inline(__always)
+    private static func hashOfSmallASCII(_ feature: String, _ variable: String) -> UInt64? {
+        #if _pointerBitWidth(_64) && _endian(little)
+            let hashing = keyHashing
+            let feature = unsafeBitCast(feature, to: (UInt64, UInt64).self)
+            let variable = unsafeBitCast(variable, to: (UInt64, UInt64).self)
+            guard hashing.readsSmallStrings, feature.1 &>> 60 == smallASCIITag, variable.1 &>> 60 == smallASCIITag
+            else { return nil }
+            var sip = SipHash13(k0: hashing.key.0, k1: hashing.key.1)
+            var words = 0
+            let featureCount = absorbSmall(feature, into: &sip, words: &words)
+            let variableCount = absorbSmall(variable, into: &sip, words: &words)
+            let lengths = featureCount | variableCount &<< 28
+            return sip.finalize(tail: lengths, byteCount: 8 &* words &+ 7)
+        #else
+            return nil
+        #endif
+    }
+
+    /// Feeds the bytes of the small string whose words are `string` to `sip`, as
+    /// `absorb(_:into:words:allBytes:)` feeds them from a buffer, and returns its length.
+    @inline(__always)
+    private static func absorbSmall(
+        _ string: (UInt64, UInt64), into sip: inout SipHash13, words: inout Int
+    ) -> UInt64 {
+        let count = string.1 &>> 56 & 0xF
+        if count > 0 {
+            sip.compress(string.0)
+            words &+= 1
+        }
+        if count > 8 {
+            sip.compress(string.1 & 0x00FF_FFFF_FFFF_FFFF)
+            words &+= 1
+        }
+        return count
     }
 
     /// SipHash-1-3 of both names' bytes, each padded with zeros to whole words, then seven bytes
@@ -27,7 +74,7 @@ extension TweakKey {
     private static func hashOfASCII(
         _ feature: UnsafeBufferPointer<UInt8>, _ variable: UnsafeBufferPointer<UInt8>
     ) -> UInt64? {
-        var sip = SipHash13(k0: keyHashKey.0, k1: keyHashKey.1)
+        var sip = SipHash13(k0: keyHashing.key.0, k1: keyHashing.key.1)
         var allBytes: UInt64 = 0
         var words = 0
         absorb(feature, into: &sip, words: &words, allBytes: &allBytes)
@@ -116,12 +163,34 @@ extension TweakKey {
     }
 }
 
-/// The secret key of ``TweakKey``'s hash: two outputs of `Hasher`, whose seed is random per process
-/// (fixed when `SWIFT_DETERMINISTIC_HASHING` is set, as for every `Hasher`).
-private let keyHashKey: (UInt64, UInt64) = {
+/// The top four bits of a small ASCII string's second word on 64-bit platforms: immortal, ASCII,
+/// small, not foreign.
+private let smallASCIITag: UInt64 = 0xE
+
+/// How ``TweakKey``'s hash is made in this process.
+private struct KeyHashing {
+    /// The secret key: two outputs of `Hasher`, whose seed is random per process (fixed when
+    /// `SWIFT_DETERMINISTIC_HASHING` is set, as for every `Hasher`).
+    let key: (UInt64, UInt64)
+    /// Whether small strings are laid out as `TweakKey.hashOfSmallASCII(_:_:)` reads them,
+    /// checked on two strings whose words are known.
+    let readsSmallStrings: Bool
+}
+
+private let keyHashing: KeyHashing = {
     var first = Hasher()
     first.combine(UInt8(1))
     var second = Hasher()
     second.combine(UInt8(2))
-    return (UInt64(truncatingIfNeeded: first.finalize()), UInt64(truncatingIfNeeded: second.finalize()))
+    let key = (UInt64(truncatingIfNeeded: first.finalize()), UInt64(truncatingIfNeeded: second.finalize()))
+    #if _pointerBitWidth(_64) && _endian(little)
+        let empty = unsafeBitCast("", to: (UInt64, UInt64).self)
+        let nine = unsafeBitCast(String(decoding: Array("abcdefghi".utf8), as: UTF8.self), to: (UInt64, UInt64).self)
+        let readsSmallStrings =
+            MemoryLayout<String>.size == 16 && empty == (0, smallASCIITag &<< 60)
+            && nine == (0x6867_6665_6463_6261, smallASCIITag &<< 60 | 9 &<< 56 | 0x69)
+    #else
+        let readsSmallStrings = false
+    #endif
+    return KeyHashing(key: key, readsSmallStrings: readsSmallStrings)
 }()

@@ -34,6 +34,27 @@ struct KeyHashTests {
         }
     }
 
+    @Test func asciiNamesHashTheSameWhetherStoredInTheStringOrOnTheHeap() {
+        // Names of up to 15 bytes are usually stored in the string itself, and read from its words.
+        for name in ["", "a", "general", "12345678", "123456789", "meaning_of_life", "sixteen-bytes-16"] {
+            // The same name in a heap buffer: a longer string, shortened, keeps its storage.
+            var onHeap = name + String(repeating: "-", count: 32)
+            onHeap.removeLast(32)
+            #expect(onHeap == name)
+            #if _pointerBitWidth(_64)
+                #expect(unsafeBitCast(onHeap, to: (UInt64, UInt64).self).1 &>> 61 & 1 == 0, "not small: \(name)")
+            #endif
+            for other in ["", "v", "meaning_of_life"] {
+                #expect(
+                    TweakKey(feature: name, variable: other).hashValue
+                        == TweakKey(feature: onHeap, variable: other).hashValue)
+                #expect(
+                    TweakKey(feature: other, variable: name).hashValue
+                        == TweakKey(feature: other, variable: onHeap).hashValue)
+            }
+        }
+    }
+
     @Test func namesThatDifferMakeDifferentHashes() {
         // Where one name ends and the other begins, and padding with NUL bytes, change the hash.
         let keys = [
