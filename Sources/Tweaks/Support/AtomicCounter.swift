@@ -1,7 +1,7 @@
 internal import CTweaksAtomics
 
-/// A 64-bit counter that threads read without a lock: the manager's cache version, the number of
-/// entries of a ``LockedTable``.
+/// A 64-bit word that threads read without a lock: a counter (the manager's cache version), or
+/// the filter of a ``LockedTable``'s keys.
 ///
 /// A struct around a pointer, not a class: reading it costs no reference count, so concurrent
 /// readers write nothing they share (a class's reference count would be written by every read).
