@@ -40,8 +40,7 @@ extension TweakKey {
             var words = 0
             let featureCount = absorbSmall(feature, into: &sip, words: &words)
             let variableCount = absorbSmall(variable, into: &sip, words: &words)
-            let lengths = featureCount | variableCount &<< 28
-            return sip.finalize(tail: lengths, byteCount: 8 &* words &+ 7)
+            return finalize(&sip, words: words, featureCount: featureCount, variableCount: variableCount)
         #else
             return nil
         #endif
@@ -80,10 +79,20 @@ extension TweakKey {
         absorb(feature, into: &sip, words: &words, allBytes: &allBytes)
         absorb(variable, into: &sip, words: &words, allBytes: &allBytes)
         guard allBytes & 0x8080_8080_8080_8080 == 0 else { return nil }
+        return finalize(
+            &sip, words: words, featureCount: UInt64(truncatingIfNeeded: feature.count),
+            variableCount: UInt64(truncatingIfNeeded: variable.count))
+    }
+
+    /// The hash of a message of `words` words of names, closed by seven bytes that hold both
+    /// names' lengths: the one end of `hashOfASCII(_:_:)` and `hashOfSmallASCII(_:_:)`, which
+    /// must hash equal names alike.
+    @inline(__always)
+    private static func finalize(
+        _ sip: inout SipHash13, words: Int, featureCount: UInt64, variableCount: UInt64
+    ) -> UInt64 {
         let lengthMask: UInt64 = (1 &<< 28) &- 1
-        let lengths =
-            (UInt64(truncatingIfNeeded: feature.count) & lengthMask)
-            | ((UInt64(truncatingIfNeeded: variable.count) & lengthMask) &<< 28)
+        let lengths = (featureCount & lengthMask) | ((variableCount & lengthMask) &<< 28)
         return sip.finalize(tail: lengths, byteCount: 8 &* words &+ 7)
     }
 
