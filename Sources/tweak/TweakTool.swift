@@ -75,6 +75,10 @@ enum TweakTool {
                      3 answered, but the --remote fetch failed (values from the cache and other layers)
         """
 
+    /// The lines of ``usage``: the only text the tool splits into lines, being its own (what comes
+    /// from files, sources and servers is composed into lines whole and escaped by ``Console``).
+    static let usageLines = usage.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+
     /// The exit status of a command that answered although its `--remote` fetch failed.
     static let remoteFetchFailedStatus: Int32 = 3
 
@@ -113,9 +117,8 @@ enum TweakTool {
 
     /// The commands, as the usage text lists them.
     static let commands: [String] = {
-        let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let start = lines.firstIndex(of: "commands:") else { return [] }
-        return lines[(start + 1)...].prefix { !$0.isEmpty }.compactMap { line in
+        guard let start = usageLines.firstIndex(of: "commands:") else { return [] }
+        return usageLines[(start + 1)...].prefix { !$0.isEmpty }.compactMap { line in
             line.hasPrefix("  ") && !line.hasPrefix("   ") ? line.split(separator: " ").first.map(String.init) : nil
         }
     }()
