@@ -28,6 +28,9 @@ enum TweakTool {
           help [COMMAND]               print this text, or the part of it about COMMAND
 
         stack options (list, get, explain, set, reset, watch):
+          --environment       (list, get, explain) the TWEAK_<FEATURE>__<VARIABLE> environment variables,
+                              above every other layer, as a service with an EnvironmentTweakProvider
+                              on top sees them
           --local FILE        a local tweaks file; repeatable, earlier files win
                               (default: ./LocalTweaks_example.json)
           --format FORMAT     the format of the --local files (validate: of its FILEs or DOCs):
@@ -94,8 +97,14 @@ enum TweakTool {
         let stack = TweakStack.options
         switch command {
         case "list", "get":
-            return .init(valueOptions: stack.union([ContextOption.name]), flags: TweakStack.flags.union(["json"]))
-        case "explain": return .init(valueOptions: stack.union([ContextOption.name]), flags: TweakStack.flags)
+            return .init(
+                valueOptions: stack.union([ContextOption.name]),
+                flags: TweakStack.flags.union(["json", TweakStack.environmentFlag]))
+        case "explain":
+            return .init(
+                valueOptions: stack.union([ContextOption.name]),
+                flags: TweakStack.flags.union([TweakStack.environmentFlag])
+            )
         case "set": return .init(valueOptions: stack, flags: TweakStack.flags)
         case "bucket": return .init(valueOptions: ["seed", "id"])
         case "watch":
