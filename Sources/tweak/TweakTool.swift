@@ -124,12 +124,17 @@ enum TweakTool {
         }
     }
 
-    /// The commands, as the usage text lists them.
+    /// The commands, as the usage text lists them, each once (`validate` has two entries).
     static let commands: [String] = {
         guard let start = usageLines.firstIndex(of: "commands:") else { return [] }
-        return usageLines[(start + 1)...].prefix { !$0.isEmpty }.compactMap { line in
-            line.hasPrefix("  ") && !line.hasPrefix("   ") ? line.split(separator: " ").first.map(String.init) : nil
+        var commands: [String] = []
+        for line in usageLines[(start + 1)...].prefix(while: { !$0.isEmpty })
+        where line.hasPrefix("  ") && !line.hasPrefix("   ") {
+            if let name = line.split(separator: " ").first.map(String.init), !commands.contains(name) {
+                commands.append(name)
+            }
         }
+        return commands
     }()
 
     /// Runs one invocation and returns its exit status: 0 success, 1 failure, 2 bad usage.

@@ -66,6 +66,27 @@ import Testing
             }
         }
 
+        /// A remote document validated as a local file: its problems, then how to check it.
+        @Test func aRemoteDocumentValidatedWithoutAgainstGetsAHint() throws {
+            try ToolSandbox.with { sandbox in
+                try sandbox.write(#"{"checkout": {"max_items": 38, "enabled": {"Value": true}}}"#, to: "remote.json")
+                let run = try sandbox.run("validate", "remote.json")
+                #expect(run.status == 1)
+                #expect(run.standardOutput == "remote.json:1:28: checkout.max_items: found number; expected object\n")
+                #expect(
+                    run.standardError == """
+                        tweak: remote.json looks like a remote document (values without entry objects): check it \
+                        with tweak validate --against DEFAULTS remote.json, DEFAULTS being the tweaks file that \
+                        declares its tweaks
+                        1 problem in 1 of 1 file
+
+                        """, "\(run.standardError)")
+                // A broken local file gets no such hint.
+                try sandbox.write(#"{"checkout": {"max_items": {"Valeu": 38}}}"#, to: "local.json")
+                #expect(!(try sandbox.run("validate", "local.json").standardError.contains("remote document")))
+            }
+        }
+
         /// A document with thousands of problems prints the first hundred, then how many more.
         @Test func validatePrintsAtMostAHundredProblemsPerFile() throws {
             try ToolSandbox.with { sandbox in
