@@ -33,10 +33,10 @@ enum CatalogTable {
         return lines
     }
 
-    /// The catalog as JSON for machines: an array with one object per line, in the text order.
-    /// `value` is the resolved value (`null` when it is redacted or cannot be read, with `error`
-    /// saying why in the latter case).
-    static func json(_ catalog: TweakCatalog, revealingSecrets: Bool) -> String {
+    /// The catalog as JSON for machines, one element per line: an array with one object per line,
+    /// in the text order. `value` is the resolved value (`null` when it is redacted or cannot be
+    /// read, with `error` saying why in the latter case).
+    static func jsonLines(_ catalog: TweakCatalog, revealingSecrets: Bool) -> [String] {
         let objects = catalog.entries.map { entry in
             let isHidden = entry.isEncrypted && !revealingSecrets
             var fields: [(String, TweakValue?)] = [
@@ -59,7 +59,8 @@ enum CatalogTable {
             let members = fields.map { "\(TweakValue.string($0.0).jsonText): \($0.1?.jsonText ?? "null")" }
             return "  {" + members.joined(separator: ", ") + "}"
         }
-        return objects.isEmpty ? "[]" : "[\n" + objects.joined(separator: ",\n") + "\n]"
+        guard !objects.isEmpty else { return ["[]"] }
+        return ["["] + objects.indices.map { objects[$0] + ($0 + 1 < objects.count ? "," : "") } + ["]"]
     }
 }
 

@@ -63,11 +63,3 @@ enum Console {
         }
     }
 }
-
-extension String {
-    /// The lines of a text the tool composed line by line (the usage, a JSON report whose strings
-    /// are escaped), to print with ``Console/out(lines:)``.
-    var lines: [String] {
-        split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    }
-}

@@ -4,7 +4,7 @@
 enum HelpCommand {
     static func run(_ arguments: CommandLineArguments) throws(CommandLineArguments.UsageError) -> Int32 {
         guard let command = arguments.positional.first else {
-            Console.out(lines: TweakTool.usage.lines)
+            Console.out(lines: TweakTool.usageLines)
             return 0
         }
         guard arguments.positional.count == 1 else {
@@ -27,7 +27,7 @@ enum HelpCommand {
     /// `command`'s lines of the usage text: its entry in the command list and each option section
     /// whose heading names it; `nil` for an unknown command.
     static func usage(of command: String) -> [String]? {
-        let lines = TweakTool.usage.lines
+        let lines = TweakTool.usageLines
         guard let start = lines.firstIndex(of: "commands:") else { return nil }
         var entry: [String] = []
         var isInEntry = false

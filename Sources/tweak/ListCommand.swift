@@ -10,7 +10,7 @@ enum ListCommand {
         let revealing = try arguments.value(of: "decrypt") != nil
         let catalog = try ContextOption.withContext(arguments) { stack.manager.catalog() }
         if arguments.flags.contains("json") {
-            Console.out(lines: CatalogTable.json(catalog, revealingSecrets: revealing).lines)
+            Console.out(lines: CatalogTable.jsonLines(catalog, revealingSecrets: revealing))
         } else {
             Console.out(lines: CatalogTable.render(catalog, revealingSecrets: revealing))
         }

@@ -2,9 +2,12 @@ import Foundation
 import Tweaks
 
 /// The providers a command works on, chosen by the stack options, highest priority first: the
-/// overrides file, the `UserDefaults` suite, the remote document, then the local files in the
-/// order given.
+/// environment, the overrides file, the `UserDefaults` suite, the remote document, then the local
+/// files in the order given.
 ///
+/// - `--environment` (`list`, `get` and `explain`): the process's `TWEAK_` variables, through an
+///   `EnvironmentTweakProvider` on top, where a service puts it (`Docs/Providers.md`), so that the
+///   tool shows what a service run with the same environment sees.
 /// - `--local FILE` (repeatable): local tweaks files; default `./LocalTweaks_example.json`.
 ///   `--format FORMAT`: their format (see ``FormatOption``).
 /// - `--overrides FILE`: the overrides file. `--suite NAME`: the `UserDefaults` suite an app keeps
@@ -18,6 +21,8 @@ struct TweakStack {
     let overridesFile: OverridesFileTweakProvider?
     let suite: SuiteOverrides?
     let remote: RemoteLayer?
+    /// The process's `TWEAK_` variables, with `--environment`.
+    let environment: EnvironmentTweakProvider?
 
     static let defaultLocalFile = "LocalTweaks_example.json"
 
@@ -36,6 +41,8 @@ struct TweakStack {
     /// The option names the stack takes, and its flags.
     static let options = Set(["local", "overrides", "suite", "decrypt", FormatOption.name]).union(RemoteLayer.options)
     static let flags = RemoteLayer.flags
+    /// The flag of the environment layer, which the commands that read take.
+    static let environmentFlag = "environment"
 
     /// Builds the stack. `pollInterval` is how often the overrides file and the suite are checked
     /// for other processes' changes (`nil`: never, for commands that run once). The remote layer
@@ -59,7 +66,9 @@ struct TweakStack {
             try LocalTweakProvider(jsonURL: URL(fileURLWithPath: $0), name: $0, format: format)
         }
         remote = try RemoteLayer.make(arguments)
+        environment = arguments.flags.contains(Self.environmentFlag) ? EnvironmentTweakProvider() : nil
         var providers: [any TweakProvider] = []
+        if let environment { providers.append(environment) }
         if let overridesFile { providers.append(overridesFile) }
         if let suite { providers.append(suite.provider) }
         if let remote { providers.append(remote.provider) }
@@ -71,13 +80,17 @@ struct TweakStack {
     }
 
     /// Fetches the remote document once, when there is a remote layer; a failure is reported on
-    /// standard error and the stack answers from the cache and the other layers. Returns whether
-    /// the fetch failed.
+    /// standard error and the stack answers from the cache and the other layers. Then reports, as
+    /// warnings, values of another type than declared and what is wrong with the environment
+    /// variables (a misspelt name, a value that cannot be read). Returns whether the fetch failed.
     @discardableResult
     func refreshRemote() async -> Bool {
         let failed = await remote?.refresh() ?? false
         for mismatch in manager.typeMismatches() {
             Console.error("tweak: warning: \(mismatch); passed over (the next layer answers)")
+        }
+        for problem in environment?.problems(in: manager.schema) ?? [] {
+            Console.error("tweak: warning: \(problem)")
         }
         return failed
     }

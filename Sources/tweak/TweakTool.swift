@@ -28,6 +28,9 @@ enum TweakTool {
           help [COMMAND]               print this text, or the part of it about COMMAND
 
         stack options (list, get, explain, set, reset, watch):
+          --environment       (list, get, explain) the TWEAK_<FEATURE>__<VARIABLE> environment variables,
+                              above every other layer, as a service with an EnvironmentTweakProvider
+                              on top sees them
           --local FILE        a local tweaks file; repeatable, earlier files win
                               (default: ./LocalTweaks_example.json)
           --format FORMAT     the format of the --local files (validate: of its FILEs or DOCs):
@@ -75,6 +78,10 @@ enum TweakTool {
                      3 answered, but the --remote fetch failed (values from the cache and other layers)
         """
 
+    /// The lines of ``usage``: the only text the tool splits into lines, being its own (what comes
+    /// from files, sources and servers is composed into lines whole and escaped by ``Console``).
+    static let usageLines = usage.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+
     /// The exit status of a command that answered although its `--remote` fetch failed.
     static let remoteFetchFailedStatus: Int32 = 3
 
@@ -90,8 +97,14 @@ enum TweakTool {
         let stack = TweakStack.options
         switch command {
         case "list", "get":
-            return .init(valueOptions: stack.union([ContextOption.name]), flags: TweakStack.flags.union(["json"]))
-        case "explain": return .init(valueOptions: stack.union([ContextOption.name]), flags: TweakStack.flags)
+            return .init(
+                valueOptions: stack.union([ContextOption.name]),
+                flags: TweakStack.flags.union(["json", TweakStack.environmentFlag]))
+        case "explain":
+            return .init(
+                valueOptions: stack.union([ContextOption.name]),
+                flags: TweakStack.flags.union([TweakStack.environmentFlag])
+            )
         case "set": return .init(valueOptions: stack, flags: TweakStack.flags)
         case "bucket": return .init(valueOptions: ["seed", "id"])
         case "watch":
@@ -111,13 +124,17 @@ enum TweakTool {
         }
     }
 
-    /// The commands, as the usage text lists them.
+    /// The commands, as the usage text lists them, each once (`validate` has two entries).
     static let commands: [String] = {
-        let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let start = lines.firstIndex(of: "commands:") else { return [] }
-        return lines[(start + 1)...].prefix { !$0.isEmpty }.compactMap { line in
-            line.hasPrefix("  ") && !line.hasPrefix("   ") ? line.split(separator: " ").first.map(String.init) : nil
+        guard let start = usageLines.firstIndex(of: "commands:") else { return [] }
+        var commands: [String] = []
+        for line in usageLines[(start + 1)...].prefix(while: { !$0.isEmpty })
+        where line.hasPrefix("  ") && !line.hasPrefix("   ") {
+            if let name = line.split(separator: " ").first.map(String.init), !commands.contains(name) {
+                commands.append(name)
+            }
         }
+        return commands
     }()
 
     /// Runs one invocation and returns its exit status: 0 success, 1 failure, 2 bad usage.

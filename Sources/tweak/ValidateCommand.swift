@@ -10,11 +10,19 @@ import Tweaks
 /// `tweak validate --against DEFAULTS DOC...`: checks remote documents (full or compact form, read
 /// as strictly as a file a person writes) against the tweaks DEFAULTS declares: every value must
 /// have the declared type, and every tweak must be declared (an undeclared one is most likely a
-/// misspelt name).
+/// misspelt name). Every problem of a document is found in one run: a schema error (a misspelt
+/// `Valeu`) leaves that tweak out and the others are still checked.
+///
+/// At most ``maximumPrintedProblems`` problems are printed per file, then how many more there are;
+/// the summary counts them all.
 ///
 /// `--format FORMAT` reads the FILEs (or DOCs) in that format (see ``FormatOption``); DEFAULTS is
 /// read by its file name's rule.
 enum ValidateCommand {
+    /// How many problems of one file are printed at most, so that a broken or hostile document
+    /// cannot flood a CI log.
+    static let maximumPrintedProblems = 100
+
     static func run(_ arguments: CommandLineArguments) throws -> Int32 {
         guard !arguments.positional.isEmpty else {
             throw CommandLineArguments.UsageError(
@@ -29,7 +37,14 @@ enum ValidateCommand {
             let problems =
                 defaults.map { remoteDocumentProblems(path, format: format, against: $0) }
                 ?? localFileProblems(path, format: format)
-            for problem in problems { Console.out(problem) }
+            Console.out(lines: problems.prefix(maximumPrintedProblems))
+            if problems.count > maximumPrintedProblems {
+                let more = problems.count - maximumPrintedProblems
+                Console.out("\(path): … and \(more) more problem\(more == 1 ? "" : "s")")
+            }
+            if defaults == nil, !problems.isEmpty, let hint = remoteDocumentHint(path, format: format) {
+                Console.error(hint)
+            }
             problemCount += problems.count
             if !problems.isEmpty { filesWithProblems += 1 }
         }
@@ -71,6 +86,17 @@ enum ValidateCommand {
         }
     }
 
+    /// What to do with a file that is no local tweaks file but a remote document (one that reads
+    /// without problems where values may stand bare: `{"checkout": {"enabled": true}}`); `nil` for
+    /// any other file.
+    private static func remoteDocumentHint(_ path: String, format: TweakDocumentFormat) -> String? {
+        guard format == .tweaks, let data = try? read(path),
+            LocalTweaksDocument.lint([UInt8](data), source: path, allowsBareValues: true).problems.isEmpty
+        else { return nil }
+        return "tweak: \(path) looks like a remote document (values without entry objects): check it with "
+            + "tweak validate --against DEFAULTS \(path), DEFAULTS being the tweaks file that declares its tweaks"
+    }
+
     /// The declarations: `--against DEFAULTS`, a local tweaks file that must load.
     private static func loadDefaults(_ path: String) throws -> LocalTweakProvider {
         do {
@@ -80,22 +106,21 @@ enum ValidateCommand {
         }
     }
 
-    /// A remote document's problems: its first schema error, or each value of another type than
-    /// declared and each undeclared tweak.
+    /// A remote document's problems: every schema error, then each undeclared tweak and each value
+    /// of another type than declared among the tweaks without a schema error.
     private static func remoteDocumentProblems(
         _ path: String, format: TweakDocumentFormat, against defaults: LocalTweakProvider
     ) -> [String] {
-        let document: LocalTweaksDocument
+        let bytes: [UInt8]
         do {
-            document = try LocalTweaksDocument(
-                bytes: [UInt8](try read(path)), source: path, tweakSource: path, format: format,
-                allowsBareValues: true, strictness: .strict)
+            bytes = [UInt8](try read(path))
         } catch {
             return [error.description]
         }
+        let document = LocalTweaksDocument.lint(bytes, source: path, format: format, allowsBareValues: true)
         let declared = Set(defaults.knownTweaks.map(\.key))
         var values: [String: [String: TweakValue]] = [:]
-        var problems: [String] = []
+        var problems = document.problems.map(\.description)
         for key in document.definitions.keys.sorted(by: { ($0.feature, $0.variable) < ($1.feature, $1.variable) }) {
             let tweak = document.definitions[key]!.tweak
             guard declared.contains(key) else {

@@ -34,8 +34,7 @@ enum ValueCommands {
         let explanation = try ContextOption.withContext(arguments) {
             stack.manager.explain(feature: names[0], variable: names[1])
         }
-        // The explanation is one line per layer; what a layer says is one line of it.
-        var lines = explanation.description.lines
+        var lines = explanation.printedLines
         if let editable = stack.manager.editableTweak(feature: names[0], variable: names[1]) {
             lines.append("  declared in \(editable.declaration.source ?? "?") as \(editable.declaredKind)")
         }

@@ -213,6 +213,46 @@ import Testing
             }
         }
 
+        /// A flag read only inside string interpolations is referenced: the clean-up recipe of
+        /// Docs/Lifecycle.md (delete what `--fail-on unreferenced` lists) must not delete it.
+        @Test func readsInsideStringInterpolationsAreReferences() throws {
+            try ToolSandbox.with { sandbox in
+                try sandbox.write(
+                    #"""
+                    {"plain": {"enabled": {"Value": true, "Owner": "@a"}},
+                     "nested": {"limit": {"Value": 1, "Owner": "@a"}},
+                     "multi": {"enabled": {"Value": true, "Owner": "@a"}},
+                     "raw": {"enabled": {"Value": true, "Owner": "@a"}},
+                     "gone": {"enabled": {"Value": true, "Owner": "@a"}}}
+                    """#, to: "Tweaks.json")
+                try sandbox.write(
+                    ##"""
+                    func describe(_ manager: TweakManager) -> [String] {
+                        [
+                            "plain: \(manager.isFeatureEnabled("plain"))",
+                            "limit: \(String(describing: (try? manager.tweakWith(feature: "nested", variable: "limit"))?.value))",
+                            """
+                            multi: \(
+                                manager.isFeatureEnabled("multi")
+                            )
+                            """,
+                            #"raw: \#(manager.isFeatureEnabled("raw")), not \(manager.isFeatureEnabled("gone"))"#,
+                        ]
+                    }
+                    """##, to: "Sources/Describe.swift")
+                let run = try ToolRun(
+                    sandbox.process([
+                        "audit", "--sources", "Sources", "--local", "Tweaks.json", "--today", "2026-11-23", "--fail-on",
+                        "unreferenced",
+                    ]))
+                #expect(
+                    run.lines.filter { $0.contains("unreferenced") } == [
+                        "Tweaks.json: unreferenced: gone.enabled: declared but never referenced"
+                    ], "\(run.standardOutput)")
+                #expect(run.status == 1)
+            }
+        }
+
         @Test func onlyTheClassesGivenToFailOnFailTheRun() throws {
             try ToolSandbox.with { sandbox in
                 try writeFixture(sandbox)

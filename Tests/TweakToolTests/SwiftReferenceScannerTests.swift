@@ -50,7 +50,37 @@ import Testing
             let c = manager.tweakWith(feature: "x\(n)", variable: #"raw"#)
             """##
         #expect(calls(source) == [#"1: after.enabled"#, #"3: dynamic("x\(n)").raw"#])
-        #expect(scan(source).literals == ["after", "raw"])
+        // The strings inside an interpolation are literals of the code.
+        #expect(scan(source).literals == [")", "(", "after", "raw"])
+    }
+
+    /// A read inside an interpolation is a read: in every kind of literal, at any depth.
+    @Test func readsInsideInterpolationsCount() {
+        let source = ##"""
+            let a = "on: \(manager.isFeatureEnabled("plain"))"
+            let b = "\(String(describing: (try? manager.tweakWith(feature: "nested", variable: "v"))?.value))!"
+            let c = """
+                multi \(
+                    manager.isFeatureEnabled("multi")
+                ) line
+                """
+            let d = #"raw \#(manager.isFeatureEnabled("raw")) and \(manager.isFeatureEnabled("notRead"))"#
+            let e = "\("inner \(manager.isFeatureEnabled("deep"))")"
+            let f = "\(flags.maxCheckoutItems) \(manager.isFeatureEnabled(FlagNames.search))"
+            let g = isFeatureEnabled("after")
+            """##
+        #expect(
+            calls(source) == [
+                "1: plain.enabled", "2: nested.v", "5: multi.enabled", "8: raw.enabled", "9: deep.enabled",
+                "10: <FlagNames.search>.enabled", "11: after.enabled",
+            ])
+        let references = scan(source)
+        #expect(references.members.contains("maxCheckoutItems") && references.identifiers.contains("FlagNames"))
+        #expect(!references.literals.contains("notRead"))
+        // An argument that is a literal with interpolations is still shown whole.
+        #expect(
+            calls(#"_ = isFeatureEnabled("beta_\(user.plan(for: "x"))_on")"#)
+                == [#"1: dynamic("beta_\(user.plan(for: "x"))_on").enabled"#])
     }
 
     @Test func argumentsAreReadByLabelAndPositionAndDeclarationsAreNotCalls() {

@@ -196,6 +196,11 @@ import Testing
             #expect(run.standardError.split(separator: "\n").count == 1, "one line, not the usage text")
             let unknown = try ToolRun("frobnicate")
             #expect(unknown.status == 2 && !unknown.standardError.contains("did you mean"))
+            // Each command once, though the usage lists `validate` twice.
+            #expect(
+                unknown.standardError.contains(
+                    "(commands: list, get, explain, set, reset, validate, generate, watch, bucket, audit, help;"),
+                "\(unknown.standardError)")
             #expect(Suggestion.closest(to: "expalin", in: TweakTool.commands) == "explain")
             #expect(Suggestion.closest(to: "ge", in: TweakTool.commands) == "get")
             #expect(Suggestion.closest(to: "x", in: TweakTool.commands) == nil)

@@ -158,6 +158,66 @@ import Testing
             }
         }
 
+        /// Runs the tool with `variables` as its only `TWEAK_` environment variables.
+        private func run(
+            _ sandbox: ToolSandbox, environment variables: [String: String], _ arguments: String...
+        ) throws -> ToolRun {
+            let process = sandbox.process(arguments)
+            var environment = (process.environment ?? [:]).filter { !$0.key.hasPrefix("TWEAK_") }
+            environment.merge(variables) { $1 }
+            process.environment = environment
+            return try ToolRun(process)
+        }
+
+        /// `--environment` shows what a service with an `EnvironmentTweakProvider` on top sees: the
+        /// `TWEAK_` variables win over the overrides file and the local file, read as the declared
+        /// type, and a misspelt name or a value of the wrong type is a warning.
+        @Test func theEnvironmentLayerIsOnTopOfTheStack() throws {
+            try ToolSandbox.with { sandbox in
+                try sandbox.copyExample()
+                #expect(try sandbox.run("set", "general", "meaning_of_life", "7").status == 0)
+                let variables = [
+                    "TWEAK_GENERAL__MEANING_OF_LIFE": "43", "TWEAK_UI_CUSTOMIZATION__LABEL_TEXT": "42",
+                    "TWEAK_GENRAL__ENABLED": "false",
+                ]
+                let get = try run(sandbox, environment: variables, "get", "general", "meaning_of_life", "--environment")
+                #expect(get.status == 0 && get.standardOutput == "43\n", "\(get.standardError)")
+                #expect(
+                    get.standardError
+                        == "tweak: warning: environment variable TWEAK_GENRAL__ENABLED (genral.enabled): names no "
+                        + "declared tweak (a misspelt name?)\n")
+                // Read as the declared type: a String, not the number 42.
+                let text = try run(
+                    sandbox, environment: variables, "get", "ui_customization", "label_text", "--json", "--environment")
+                #expect(text.standardOutput == "\"42\"\n")
+                let explain = try run(
+                    sandbox, environment: variables, "explain", "general", "meaning_of_life", "--environment")
+                #expect(
+                    explain.standardOutput == """
+                        general.meaning_of_life
+                        → 1. environment: 43
+                          2. \(sandbox.defaultOverrides.path): 7
+                          3. LocalTweaks_example.json: 42
+                          declared in LocalTweaks_example.json as int
+
+                        """, "\(explain.standardOutput)")
+                let list = try run(sandbox, environment: variables, "list", "--environment")
+                let row = try #require(list.lines.first { $0.contains("general.meaning_of_life") })
+                #expect(row.contains(" 43 ") && row.contains(" environment"), "\(row)")
+                // Without the option, the environment is not a layer.
+                let without = try run(sandbox, environment: variables, "get", "general", "meaning_of_life")
+                #expect(without.standardOutput == "7\n" && without.standardError.isEmpty)
+                let wrongType = try run(
+                    sandbox, environment: ["TWEAK_GENERAL__MEANING_OF_LIFE": "many"], "get", "general",
+                    "meaning_of_life", "--environment")
+                #expect(wrongType.standardOutput == "7\n")
+                #expect(
+                    wrongType.standardError.contains(
+                        #"environment variable TWEAK_GENERAL__MEANING_OF_LIFE (general.meaning_of_life): "many" is not an Int"#
+                    ), "\(wrongType.standardError)")
+            }
+        }
+
         @Test func aUserDefaultsSuiteCanBeTheOverrideLayer() throws {
             try ToolSandbox.with { sandbox in
                 try sandbox.copyExample()

@@ -162,15 +162,24 @@ package struct LocalTweaksDocument: Sendable {
     package static func problems(
         in bytes: [UInt8], source: String, format: TweakDocumentFormat = .tweaks
     ) -> [TweakLoadError] {
+        lint(bytes, source: source, format: format).problems
+    }
+
+    /// Every problem of the document, as ``problems(in:source:format:)`` lists them, and the
+    /// definitions of the parts that have none: what a checker of remote documents
+    /// (`allowsBareValues`, read strictly) needs to go on to check the values' types.
+    package static func lint(
+        _ bytes: [UInt8], source: String, format: TweakDocumentFormat = .tweaks, allowsBareValues: Bool = false
+    ) -> (definitions: [TweakKey: LocalTweakDefinition], problems: [TweakLoadError]) {
         guard bytes.count <= maximumSize else {
-            return [TweakLoadError(source: source, reason: .tooLarge(limit: maximumSize))]
+            return ([:], [TweakLoadError(source: source, reason: .tooLarge(limit: maximumSize))])
         }
         if format.isPropertyList {
             do {
-                _ = try FirebaseDefaultsPlist.tweaks(in: bytes, source: source, tweakSource: nil)
-                return []
+                let tweaks = try FirebaseDefaultsPlist.tweaks(in: bytes, source: source, tweakSource: source)
+                return (tweaks.mapValues { LocalTweakDefinition(tweak: $0, generatedPropertyName: nil) }, [])
             } catch {
-                return [error]
+                return ([:], [error])
             }
         }
         var duplicateKeys: [TweakLoadError] = []
@@ -179,16 +188,16 @@ package struct LocalTweaksDocument: Sendable {
             root = try JSONParser.parse(
                 bytes, source: source, commonKeys: Reader.fieldNames, duplicateKeys: &duplicateKeys)
         } catch {
-            if let other = otherFormat(of: bytes, root: nil, readAs: format, source: source) { return [other] }
-            return (duplicateKeys + [error]).sorted(by: TweakLoadError.documentOrder)
+            if let other = otherFormat(of: bytes, root: nil, readAs: format, source: source) { return ([:], [other]) }
+            return ([:], (duplicateKeys + [error]).sorted(by: TweakLoadError.documentOrder))
         }
-        var reader = Reader(bytes: bytes, source: source, tweakSource: nil)
-        _ = format.isFirebaseTemplate ? reader.readFirebaseTemplate(root) : reader.read(root)
+        var reader = Reader(bytes: bytes, source: source, tweakSource: source, allowsBareValues: allowsBareValues)
+        let (definitions, _) = format.isFirebaseTemplate ? reader.readFirebaseTemplate(root) : reader.read(root)
         let problems = duplicateKeys + reader.problems
         if !problems.isEmpty, let other = otherFormat(of: bytes, root: root, readAs: format, source: source) {
-            return [other]
+            return ([:], [other])
         }
-        return problems.sorted(by: TweakLoadError.documentOrder)
+        return (definitions, problems.sorted(by: TweakLoadError.documentOrder))
     }
 }
 

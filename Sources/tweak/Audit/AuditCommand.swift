@@ -45,7 +45,7 @@ enum AuditCommand {
             scannedFiles: scan.files.count, skippedGenerated: scan.skippedGenerated,
             declaredTweaks: declarations.tweaks.count, maximumPrinted: maximumFindings)
         if arguments.flags.contains("json") {
-            Console.out(lines: report.json.lines)
+            Console.out(lines: report.jsonLines)
         } else {
             Console.out(lines: report.textLines)
         }

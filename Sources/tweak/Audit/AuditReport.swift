@@ -40,8 +40,9 @@ struct AuditReport {
             + "declared, on \(today)"
     }
 
-    /// The report as JSON, format version 1 (see `Docs/Lifecycle.md`): one finding per line.
-    var json: String {
+    /// The report as JSON, format version 1 (see `Docs/Lifecycle.md`), one element per line: one
+    /// finding per line.
+    var jsonLines: [String] {
         let summary = counts.map { "\(TweakValue.string($0.0.rawValue).jsonText): \($0.1)" }.joined(separator: ", ")
         var lines = [
             "{",
@@ -61,6 +62,6 @@ struct AuditReport {
             lines.append("  ]")
         }
         lines.append("}")
-        return lines.joined(separator: "\n")
+        return lines
     }
 }

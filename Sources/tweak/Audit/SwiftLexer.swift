@@ -25,10 +25,12 @@ struct SwiftToken {
 }
 
 /// A small, fast lexer of Swift source bytes: it skips line and nested block comments, and reads
-/// string literals whole (`"…"`, multi-line `"""…"""`, raw `#"…"#`, with `\(…)` interpolation,
-/// which may itself hold strings and parentheses), so that a flag name inside a comment or inside
-/// another string is never taken for a reference. It has no recursion: any input is read in time
-/// and stack space independent of its nesting.
+/// string literals whole (`"…"`, multi-line `"""…"""`, raw `#"…"#`), so that a flag name inside a
+/// comment or inside another string is never taken for a reference. The code of a `\(…)`
+/// interpolation (raw: `\#(…)`) is code: its tokens follow the literal's own token, in source
+/// order, the interpolation's parentheses included, so that `"\(manager.isFeatureEnabled("x"))"`
+/// reads `x`. It has no recursion: any input is read in time and stack space independent of its
+/// nesting.
 struct SwiftLexer {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
@@ -53,50 +55,64 @@ struct SwiftLexer {
 
     private mutating func run() {
         while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\n"):
-                line += 1
-                index += 1
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                index += 1
-            case UInt8(ascii: "/") where self.byte(at: index + 1) == UInt8(ascii: "/"):
-                skipLineComment()
-            case UInt8(ascii: "/") where self.byte(at: index + 1) == UInt8(ascii: "*"):
-                skipBlockComment()
+            switch bytes[index] {
             case UInt8(ascii: "\""):
-                tokens.append(readString(hashes: 0))
+                readString(hashes: 0)
             case UInt8(ascii: "#"):
-                var hashes = 0
-                while self.byte(at: index + hashes) == UInt8(ascii: "#") { hashes += 1 }
+                let hashes = hashCount(at: index)
                 let next = self.byte(at: index + hashes)
                 if next == UInt8(ascii: "\"") {
                     index += hashes
-                    tokens.append(readString(hashes: hashes))
+                    readString(hashes: hashes)
                 } else if next == UInt8(ascii: "/") {
                     skipRegex(hashes: hashes)
                 } else {
-                    appendPunctuation(byte)
+                    appendPunctuation(UInt8(ascii: "#"))
                 }
-            case UInt8(ascii: "`"):
-                let start = index + 1
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "`"), bytes[end] != UInt8(ascii: "\n") { end += 1 }
-                tokens.append(SwiftToken(kind: .identifier, byte: 0, start: Int32(start), end: Int32(end), line: line))
-                index = min(end + 1, bytes.count)
-            case _ where Self.isIdentifierHead(byte):
-                let start = index
-                index += 1
-                while index < bytes.count, Self.isIdentifierBody(bytes[index]) { index += 1 }
-                tokens.append(
-                    SwiftToken(kind: .identifier, byte: 0, start: Int32(start), end: Int32(index), line: line))
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                // A number, `1_000`, `0x1F`, `1.5e3`: no token the audit needs.
-                index += 1
-                while index < bytes.count, Self.isIdentifierBody(bytes[index]) { index += 1 }
             default:
-                appendPunctuation(byte)
+                lexCode(lineComments: true)
             }
+        }
+    }
+
+    /// How many `#` there are from `offset` on.
+    private func hashCount(at offset: Int) -> Int {
+        var count = 0
+        while byte(at: offset + count) == UInt8(ascii: "#") { count += 1 }
+        return count
+    }
+
+    /// Reads the code at `index` other than a string literal or a `#`: white space, a comment (a line
+    /// comment only with `lineComments`), a name, a number or one punctuation character.
+    private mutating func lexCode(lineComments: Bool) {
+        let byte = bytes[index]
+        switch byte {
+        case UInt8(ascii: "\n"):
+            line += 1
+            index += 1
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+            index += 1
+        case UInt8(ascii: "/") where lineComments && self.byte(at: index + 1) == UInt8(ascii: "/"):
+            skipLineComment()
+        case UInt8(ascii: "/") where self.byte(at: index + 1) == UInt8(ascii: "*"):
+            skipBlockComment()
+        case UInt8(ascii: "`"):
+            let start = index + 1
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "`"), bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            tokens.append(SwiftToken(kind: .identifier, byte: 0, start: Int32(start), end: Int32(end), line: line))
+            index = min(end + 1, bytes.count)
+        case _ where Self.isIdentifierHead(byte):
+            let start = index
+            index += 1
+            while index < bytes.count, Self.isIdentifierBody(bytes[index]) { index += 1 }
+            tokens.append(SwiftToken(kind: .identifier, byte: 0, start: Int32(start), end: Int32(index), line: line))
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            // A number, `1_000`, `0x1F`, `1.5e3`: no token the audit needs.
+            index += 1
+            while index < bytes.count, Self.isIdentifierBody(bytes[index]) { index += 1 }
+        default:
+            appendPunctuation(byte)
         }
     }
 
@@ -158,6 +174,9 @@ struct SwiftLexer {
     }
 
     private struct OpenString {
+        /// Where the literal's token goes in ``SwiftLexer/tokens``: before the tokens of its
+        /// interpolations, which are appended while it is read.
+        let tokenIndex: Int
         let hashes: Int
         let isMultiLine: Bool
         let literalStart: Int
@@ -167,13 +186,23 @@ struct SwiftLexer {
         var hasInterpolation = false
     }
 
-    /// Opens a string literal whose opening quote is at `index`, preceded by `hashes` `#`s.
+    /// Opens a string literal whose opening quote is at `index`, preceded by `hashes` `#`s, and
+    /// keeps the place of its token (filled in by ``close(_:contentEnd:isClosed:)``).
     private mutating func openString(hashes: Int) -> OpenString {
         let isMultiLine = byte(at: index + 1) == UInt8(ascii: "\"") && byte(at: index + 2) == UInt8(ascii: "\"")
         let literalStart = index - hashes
+        let tokenIndex = tokens.count
+        tokens.append(
+            SwiftToken(kind: .dynamicString, byte: 0, start: Int32(literalStart), end: Int32(index), line: line))
         index += isMultiLine ? 3 : 1
         return OpenString(
-            hashes: hashes, isMultiLine: isMultiLine, literalStart: literalStart, contentStart: index, line: line)
+            tokenIndex: tokenIndex, hashes: hashes, isMultiLine: isMultiLine, literalStart: literalStart,
+            contentStart: index, line: line)
+    }
+
+    /// Puts the token of a literal that ends at `index` in its place.
+    private mutating func close(_ string: OpenString, contentEnd: Int, isClosed: Bool) {
+        tokens[string.tokenIndex] = token(of: string, contentEnd: contentEnd, isClosed: isClosed)
     }
 
     /// The token of a literal that ends at `index` (after its closing quote, or where it stops).
@@ -200,9 +229,9 @@ struct SwiftLexer {
     }
 
     /// Reads a string literal whose opening quote is at `index`, preceded by `hashes` `#`s, with
-    /// every literal nested in its interpolations. The literals and interpolations inside are kept
-    /// on a stack of their own, allocated only when there are any.
-    private mutating func readString(hashes: Int) -> SwiftToken {
+    /// the code of its interpolations and every literal nested in them. The literals and
+    /// interpolations inside are kept on a stack of their own, allocated only when there are any.
+    private mutating func readString(hashes: Int) {
         var outermost = openString(hashes: hashes)
         var nested: [Nesting] = []
         while index < bytes.count {
@@ -211,8 +240,8 @@ struct SwiftLexer {
                 switch step(&outermost) {
                 case .inside: break
                 case .interpolation: nested.append(.interpolation(depth: 0))
-                case .closed(let contentEnd): return token(of: outermost, contentEnd: contentEnd, isClosed: true)
-                case .unterminated: return token(of: outermost, contentEnd: index, isClosed: false)
+                case .closed(let contentEnd): return close(outermost, contentEnd: contentEnd, isClosed: true)
+                case .unterminated: return close(outermost, contentEnd: index, isClosed: false)
                 }
             case .string(var string)?:
                 let result = step(&string)
@@ -220,15 +249,20 @@ struct SwiftLexer {
                 switch result {
                 case .inside: break
                 case .interpolation: nested.append(.interpolation(depth: 0))
-                case .closed, .unterminated: nested.removeLast()
+                case .closed(let contentEnd):
+                    close(string, contentEnd: contentEnd, isClosed: true)
+                    nested.removeLast()
+                case .unterminated:
+                    close(string, contentEnd: index, isClosed: false)
+                    nested.removeLast()
                 }
             case .interpolation(let depth)?:
                 switch bytes[index] {
                 case UInt8(ascii: "("):
                     nested[nested.count - 1] = .interpolation(depth: depth + 1)
-                    index += 1
+                    appendPunctuation(UInt8(ascii: "("))
                 case UInt8(ascii: ")"):
-                    index += 1
+                    appendPunctuation(UInt8(ascii: ")"))
                     if depth == 1 {
                         nested.removeLast()
                     } else {
@@ -237,22 +271,23 @@ struct SwiftLexer {
                 case UInt8(ascii: "\""):
                     nested.append(.string(openString(hashes: 0)))
                 case UInt8(ascii: "#"):
-                    var count = 0
-                    while self.byte(at: index + count) == UInt8(ascii: "#") { count += 1 }
-                    index += count
-                    if self.byte(at: index) == UInt8(ascii: "\"") { nested.append(.string(openString(hashes: count))) }
-                case UInt8(ascii: "/") where self.byte(at: index + 1) == UInt8(ascii: "*"):
-                    skipBlockComment()
-                case UInt8(ascii: "\n"):
-                    line += 1
-                    index += 1
+                    let count = hashCount(at: index)
+                    if self.byte(at: index + count) == UInt8(ascii: "\"") {
+                        index += count
+                        nested.append(.string(openString(hashes: count)))
+                    } else {
+                        appendPunctuation(UInt8(ascii: "#"))
+                        index += count - 1
+                    }
                 default:
-                    index += 1
+                    // A line comment would run past the literal's closing quote: `/` is punctuation.
+                    lexCode(lineComments: false)
                 }
             }
         }
-        // The input ended inside the literal.
-        return token(of: outermost, contentEnd: index, isClosed: false)
+        // The input ended inside the literal, or inside literals nested in it.
+        for case .string(let string) in nested { close(string, contentEnd: index, isClosed: false) }
+        close(outermost, contentEnd: index, isClosed: false)
     }
 
     /// Reads one byte (or escape) of `string`, whose contents `index` is in.

@@ -434,9 +434,11 @@ struct SwiftReferenceScanner {
         // A string token's range is its contents: reach back to its quote.
         let first = tokens[range.lowerBound].kind == .string ? max(0, start - 1) : start
         let lastToken = tokens[range.upperBound - 1]
+        var end = lastToken.kind == .string ? min(bytes.count, Int(lastToken.end) + 1) : Int(lastToken.end)
+        // A literal with interpolations ends after the tokens of its code.
+        if tokens[range.lowerBound].kind == .dynamicString { end = max(end, Int(tokens[range.lowerBound].end)) }
         // No more text than the 80 characters shown can use (an argument may be megabytes long).
-        let last = min(
-            lastToken.kind == .string ? min(bytes.count, Int(lastToken.end) + 1) : Int(lastToken.end), first + 320)
+        let last = min(end, first + 320)
         let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<max(first, last)]), as: UTF8.self)
         let oneLine = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return oneLine.shortened(to: 80)
