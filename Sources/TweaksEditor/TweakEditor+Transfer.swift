@@ -87,7 +87,12 @@ extension TweakEditor {
     public func open(_ link: TweakDeepLink) throws(TweakEditorError) -> Set<TweakKey> {
         var changes: [(TweakKey, TweakValue?)] = []
         for assignment in link.assignments {
-            let key = try resolve(assignment.name, in: link)
+            let key: TweakKey
+            if let named = assignment.key {
+                key = try known(named, in: link)
+            } else {
+                key = try resolve(assignment.name, in: link)
+            }
             guard let text = assignment.value else {
                 changes.append((key, nil))
                 continue
@@ -122,6 +127,14 @@ extension TweakEditor {
         return changed
     }
 
+    /// `key` when the manager knows it.
+    private func known(_ key: TweakKey, in link: TweakDeepLink) throws(TweakEditorError) -> TweakKey {
+        guard row(for: key) != nil else {
+            throw TweakEditorError(source: link.text, "no tweak is named \"\(key)\"")
+        }
+        return key
+    }
+
     /// The key named `name` (`feature.variable`, where either may contain dots): the one split
     /// that names a tweak the manager knows.
     private func resolve(_ name: String, in link: TweakDeepLink) throws(TweakEditorError) -> TweakKey {
@@ -141,5 +154,15 @@ extension TweakEditor {
             let names = candidates.map { "\($0.feature) / \($0.variable)" }.joined(separator: ", ")
             throw TweakEditorError(source: link.text, "\"\(name)\" names several tweaks: \(names)")
         }
+    }
+}
+
+extension TweakDeepLink {
+    /// A link that sets the overrides of `rows`; `nil` when there are none.
+    init?(setting rows: [TweakEditorRow]) {
+        let assignments = rows.compactMap { row in
+            row.override.map { Assignment(key: row.key, value: $0.value.description) }
+        }
+        self.init(assignments: assignments)
     }
 }
