@@ -43,21 +43,18 @@ extension TweakEditor {
         guard problems.isEmpty else {
             throw TweakEditorError(source: source, "nothing imported: " + problems.joined(separator: "; "))
         }
-        var written = Set<TweakKey>()
+        var touched = Set(document.definitions.keys)
+        if replacing {
+            touched.formUnion(layer.knownTweaks.map { TweakKey(feature: $0.feature, variable: $0.variable) })
+        }
         do {
-            if replacing {
-                written.formUnion(layer.knownTweaks.map { TweakKey(feature: $0.feature, variable: $0.variable) })
-                try layer.removeAllValues()
-            }
-            for (key, definition) in document.definitions {
-                try layer.set(definition.tweak.value, feature: key.feature, variable: key.variable)
-                written.insert(key)
-            }
+            // One write for the whole import (an overrides file is rewritten once, not per entry).
+            try layer.setValues(document.definitions.mapValues(\.tweak.value), removingOthers: replacing)
         } catch {
-            refreshRows(written)
+            refreshRows(touched)
             throw TweakEditorError(source: layer.name, "import stopped, the layer cannot be written: \(error)")
         }
-        refreshRows(written)
+        refreshRows(touched)
         return Set(document.definitions.keys)
     }
 
