@@ -167,6 +167,6 @@ struct DefaultBatchTests {
         try provider.setValues(values, removingOthers: true)
         #expect(
             Set(provider.knownTweaks.map { TweakKey(feature: $0.feature, variable: $0.variable) }) == Set(values.keys))
-        #expect(try provider.tweak(for: TweakKey(feature: "b", variable: "y"))?.value == "text")
+        #expect(provider.tweak(for: TweakKey(feature: "b", variable: "y"))?.value == "text")
     }
 }
