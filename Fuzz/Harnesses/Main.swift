@@ -1,6 +1,6 @@
 // libFuzzer entry point for every harness of this package. `Fuzz/run` compiles this file together
-// with the sources of Tweaks, TweaksRemote, TweakAccessorGeneration and the `tweak` tool's value
-// parser into one module, so harnesses can reach internal parsers, and picks the harness with
+// with the sources of Tweaks, TweaksRemote, TweakAccessorGeneration, the `tweak` tool's value
+// parser and the editor's deep links into one module, so harnesses can reach internal parsers, and picks the harness with
 // the FUZZ_HARNESS environment variable. A harness must never crash, hang or allocate without
 // bound, whatever the bytes: a thrown error is the right answer to bad input.
 import Foundation
@@ -19,6 +19,9 @@ let harnesses: [String: @Sendable (Data) -> Void] = [
     "firebase-template": fuzzFirebaseTemplate,
     "regular-expression": fuzzRegularExpression,
     "server-sent-events": fuzzServerSentEvents,
+    "exposure-line": fuzzExposureLine,
+    "deep-link": fuzzDeepLink,
+    "firebase-defaults-plist": fuzzFirebaseDefaultsPlist,
 ]
 
 // Set once, on the first input; libFuzzer calls the entry point from one thread.

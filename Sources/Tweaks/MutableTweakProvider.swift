@@ -11,12 +11,27 @@ public protocol MutableTweakProvider: TweakProvider {
     func deleteValue(feature: String, variable: String) throws
     /// Removes every stored value. By default, deletes each of ``TweakProvider/knownTweaks``.
     func removeAllValues() throws
+    /// Stores every value of `values`, replacing earlier ones; with `removingOthers`, every other
+    /// stored value is removed. A provider that persists its values writes them once for the
+    /// whole batch and announces one change naming every tweak changed. By default,
+    /// ``removeAllValues()`` (with `removingOthers`) then ``set(_:feature:variable:)`` for each
+    /// value.
+    func setValues(_ values: [TweakKey: TweakValue], removingOthers: Bool) throws
 }
 
 extension MutableTweakProvider {
     /// Deletes each of ``TweakProvider/knownTweaks``.
     public func removeAllValues() throws {
         for tweak in knownTweaks { try deleteValue(feature: tweak.feature, variable: tweak.variable) }
+    }
+
+    /// ``removeAllValues()`` when `removingOthers`, then ``set(_:feature:variable:)`` for each
+    /// of `values`, in the order of their keys.
+    public func setValues(_ values: [TweakKey: TweakValue], removingOthers: Bool) throws {
+        if removingOthers { try removeAllValues() }
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+            try set(value, feature: key.feature, variable: key.variable)
+        }
     }
 
     /// Stores `value` of any ``TweakValueConvertible`` type (`Bool`, `Int`, `Double`, `Float`, `String`).

@@ -43,21 +43,18 @@ extension TweakEditor {
         guard problems.isEmpty else {
             throw TweakEditorError(source: source, "nothing imported: " + problems.joined(separator: "; "))
         }
-        var written = Set<TweakKey>()
+        var touched = Set(document.definitions.keys)
+        if replacing {
+            touched.formUnion(layer.knownTweaks.map { TweakKey(feature: $0.feature, variable: $0.variable) })
+        }
         do {
-            if replacing {
-                written.formUnion(layer.knownTweaks.map { TweakKey(feature: $0.feature, variable: $0.variable) })
-                try layer.removeAllValues()
-            }
-            for (key, definition) in document.definitions {
-                try layer.set(definition.tweak.value, feature: key.feature, variable: key.variable)
-                written.insert(key)
-            }
+            // One write for the whole import (an overrides file is rewritten once, not per entry).
+            try layer.setValues(document.definitions.mapValues(\.tweak.value), removingOthers: replacing)
         } catch {
-            refreshRows(written)
+            refreshRows(touched)
             throw TweakEditorError(source: layer.name, "import stopped, the layer cannot be written: \(error)")
         }
-        refreshRows(written)
+        refreshRows(touched)
         return Set(document.definitions.keys)
     }
 
@@ -87,7 +84,12 @@ extension TweakEditor {
     public func open(_ link: TweakDeepLink) throws(TweakEditorError) -> Set<TweakKey> {
         var changes: [(TweakKey, TweakValue?)] = []
         for assignment in link.assignments {
-            let key = try resolve(assignment.name, in: link)
+            let key: TweakKey
+            if let named = assignment.key {
+                key = try known(named, in: link)
+            } else {
+                key = try resolve(assignment.name, in: link)
+            }
             guard let text = assignment.value else {
                 changes.append((key, nil))
                 continue
@@ -122,6 +124,14 @@ extension TweakEditor {
         return changed
     }
 
+    /// `key` when the manager knows it.
+    private func known(_ key: TweakKey, in link: TweakDeepLink) throws(TweakEditorError) -> TweakKey {
+        guard row(for: key) != nil else {
+            throw TweakEditorError(source: link.text, "no tweak is named \"\(key)\"")
+        }
+        return key
+    }
+
     /// The key named `name` (`feature.variable`, where either may contain dots): the one split
     /// that names a tweak the manager knows.
     private func resolve(_ name: String, in link: TweakDeepLink) throws(TweakEditorError) -> TweakKey {
@@ -141,5 +151,15 @@ extension TweakEditor {
             let names = candidates.map { "\($0.feature) / \($0.variable)" }.joined(separator: ", ")
             throw TweakEditorError(source: link.text, "\"\(name)\" names several tweaks: \(names)")
         }
+    }
+}
+
+extension TweakDeepLink {
+    /// A link that sets the overrides of `rows`; `nil` when there are none.
+    init?(setting rows: [TweakEditorRow]) {
+        let assignments = rows.compactMap { row in
+            row.override.map { Assignment(key: row.key, value: $0.value.description) }
+        }
+        self.init(assignments: assignments)
     }
 }

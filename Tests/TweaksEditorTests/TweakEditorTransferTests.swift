@@ -61,7 +61,7 @@ struct TweakEditorTransferTests {
                   ui.title = "Hi there"
                   checkout.max_items = 12
                 Preview context: randomizationID=u1
-                Link: myapp://tweaks?set=ui.title%3DHi%20there&set=checkout.max_items%3D12
+                Link: myapp://tweaks?set=ui.title=Hi%20there&set=checkout.max_items=12
                 """)
     }
 

@@ -12,9 +12,13 @@ public import Foundation
 /// - Every change rewrites the whole file atomically (a temporary file in the same folder, flushed
 ///   and renamed over it) with permissions `0600`, creating the folder (`0700`) when needed. Before
 ///   writing, the provider picks up changes another process made, so that they are not lost.
+///   ``setValues(_:removingOthers:)`` writes a batch (an import) once.
 /// - Every ``pollInterval`` (1 s by default) it looks at the file's modification date, size and
 ///   file number; when they changed it reads the file again and announces one change naming
-///   every tweak that was added, changed or removed. ``reload()`` does the same at once.
+///   every tweak that was added, changed or removed. ``reload()`` does the same at once. A file
+///   larger than a tweaks document may be (64 MiB) is refused before it is read; a version that
+///   could not be read is not read again until it changes; and a write never waits for a reload's
+///   read of the file.
 /// - A missing file means "no overrides". A file that cannot be read or is not a valid tweaks
 ///   document is reported by `init` and ``reload()``; the polling then keeps the values it had,
 ///   records the problem in ``lastError`` and posts it as a ``TweakProviderEvent`` (heard by the
@@ -35,6 +39,9 @@ public final class OverridesFileTweakProvider: MutableTweakProvider {
         var stamp: AtomicFile.Stamp?
         var decryptionClosure: DecryptionClosure?
         var lastError: (any Error)?
+        /// The version of the file that could not be read, and why: it is not read again until
+        /// it changes.
+        var failure: (stamp: AtomicFile.Stamp, error: TweakLoadError)?
     }
 
     /// The name shown as the source of the provider's tweaks and in its errors.
@@ -46,10 +53,17 @@ public final class OverridesFileTweakProvider: MutableTweakProvider {
 
     private let path: String
     private let state = Locked(State())
-    /// Serializes disk reads and writes, so that the in-memory copy and the file change in order.
-    /// Never held while notifications are posted.
+    /// Serializes writes (with the read each makes first) and the application of a reload, so
+    /// that the in-memory copy and the file change in order. A reload reads the file without it:
+    /// a write never waits on a poll's read. Never held while notifications are posted.
     private let fileLock = NSLock()
     private let poller = Locked<Task<Void, Never>?>(nil)
+    /// How many times the file was read and written (tests check that an unchanged file is not
+    /// read again, and that a batch is written once).
+    let fileReads = Locked(0)
+    let fileWrites = Locked(0)
+    /// Called as each read of the file starts (tests hold a read there).
+    let readWillStart = Locked<(@Sendable () -> Void)?>(nil)
 
     /// A provider of the overrides stored in the file at `fileURL` (a file URL). The file need not
     /// exist; it is created by the first change.
@@ -71,7 +85,7 @@ public final class OverridesFileTweakProvider: MutableTweakProvider {
         self.pollInterval = pollInterval.map { Seconds.clamped($0, minimum: 0.05) }
         path = fileURL.path
         let stamp = AtomicFile.Stamp(path: path)
-        let tweaks = try Self.read(path, exists: stamp != nil, source: name)
+        let tweaks = try Self.read(path, stamp: stamp, source: name)
         state.withLock { state in
             state.tweaks = tweaks
             state.stamp = stamp
@@ -137,6 +151,22 @@ public final class OverridesFileTweakProvider: MutableTweakProvider {
         }
     }
 
+    /// Stores every value of `values` (and with `removingOthers` removes every other override),
+    /// writes the file once and announces one change naming every tweak changed; or throws and
+    /// changes nothing.
+    /// - Throws: see ``set(_:feature:variable:)``.
+    public func setValues(_ values: [TweakKey: TweakValue], removingOthers: Bool) throws {
+        let name = name
+        try change { tweaks in
+            let before = tweaks
+            if removingOthers { tweaks.removeAll() }
+            for (key, value) in values {
+                tweaks[key] = Tweak(feature: key.feature, variable: key.variable, value: value, source: name)
+            }
+            return Self.differences(from: before, to: tweaks)
+        }
+    }
+
     /// Reads the file again if it changed since it was last read or written, and announces one
     /// change naming every tweak that was added, changed or removed.
     /// - Throws: ``TweakLoadError`` when the file cannot be read or is not a valid tweaks document;
@@ -145,18 +175,19 @@ public final class OverridesFileTweakProvider: MutableTweakProvider {
     /// Each failure is also posted as a ``TweakProviderEvent`` (operation `reload`, with the next
     /// poll as its retry), and the first read that works after it as a recovery, so that the
     /// managers' log closures and ``TweakManager/providerEvents`` hear about a file broken by hand.
+    ///
+    /// The size limit of a tweaks document applies before the file is read, and a version of the
+    /// file (same size, modification date and file number) that could not be read is not read
+    /// again: its error is thrown again.
     public func reload() throws(TweakLoadError) {
-        fileLock.lock()
         let changes: [Tweak]
         do {
-            changes = try reloadHoldingFileLock()
+            changes = try reloadOutsideFileLock()
         } catch {
-            fileLock.unlock()
             let nextPoll = pollInterval.map { Date().addingTimeInterval($0) }
             postEvent(.failed(.reload, error: error, nextRetry: nextPoll))
             throw error
         }
-        fileLock.unlock()
         if !changes.isEmpty || health.isFailing { postEvent(.succeeded(.reload)) }
         postDidChange(.tweaks(changes))
     }
@@ -175,22 +206,53 @@ public final class OverridesFileTweakProvider: MutableTweakProvider {
         poller.withLock { $0 = task }
     }
 
+    /// Reads the file, if it changed, without the file lock; then, holding it, stores what was
+    /// read unless the file changed again meanwhile (a write of this provider, or another
+    /// process: the next reload reads that version). Returns the tweaks to announce.
+    private func reloadOutsideFileLock() throws(TweakLoadError) -> [Tweak] {
+        guard let read = try readIfChanged() else { return [] }
+        fileLock.lock()
+        defer { fileLock.unlock() }
+        guard AtomicFile.Stamp(path: path) == read.stamp, state.withLock({ $0.stamp }) != read.stamp else {
+            return []
+        }
+        return store(read.tweaks, stamp: read.stamp)
+    }
+
     /// Picks up the file if another process changed it; returns the tweaks to announce.
     private func reloadHoldingFileLock() throws(TweakLoadError) -> [Tweak] {
+        guard let read = try readIfChanged() else { return [] }
+        return store(read.tweaks, stamp: read.stamp)
+    }
+
+    /// The file's version and overrides when it is not the version the provider holds; `nil`
+    /// when it is. A version that could not be read before throws its error without being read.
+    private func readIfChanged() throws(TweakLoadError) -> (stamp: AtomicFile.Stamp?, tweaks: [TweakKey: Tweak])? {
         let stamp = AtomicFile.Stamp(path: path)
-        guard stamp != state.withLock({ $0.stamp }) else { return [] }
-        let tweaks: [TweakKey: Tweak]
+        let (current, failure) = state.withLock { ($0.stamp, $0.failure) }
+        guard stamp != current else { return nil }
+        if let failure, failure.stamp == stamp { throw failure.error }
+        fileReads.withLock { $0 += 1 }
+        readWillStart.withLock { $0 }?()
         do {
-            tweaks = try Self.read(path, exists: stamp != nil, source: name)
+            return (stamp, try Self.read(path, stamp: stamp, source: name))
         } catch {
-            state.withLock { $0.lastError = error }
+            state.withLock { state in
+                state.lastError = error
+                if let stamp { state.failure = (stamp, error) }
+            }
             throw error
         }
-        return state.withLock { state in
+    }
+
+    /// Stores `tweaks` read from the file's version `stamp`; returns the tweaks that changed.
+    private func store(_ tweaks: [TweakKey: Tweak], stamp: AtomicFile.Stamp?) -> [Tweak] {
+        state.withLock { state in
             defer {
                 state.tweaks = tweaks
                 state.stamp = stamp
                 state.lastError = nil
+                state.failure = nil
             }
             return Self.differences(from: state.tweaks, to: tweaks)
         }
@@ -213,11 +275,13 @@ public final class OverridesFileTweakProvider: MutableTweakProvider {
             let changed = mutation(&tweaks)
             if tweaks != before {
                 try AtomicFile.replace(path, with: Array(Self.document(tweaks).utf8))
+                fileWrites.withLock { $0 += 1 }
                 let stamp = AtomicFile.Stamp(path: path)
                 state.withLock { state in
                     state.tweaks = tweaks
                     state.stamp = stamp
                     state.lastError = nil
+                    state.failure = nil
                 }
             }
             result = .success(changed)
@@ -231,12 +295,22 @@ public final class OverridesFileTweakProvider: MutableTweakProvider {
 
     // MARK: File format
 
-    /// The overrides in the file at `path`; none when there is no file.
-    private static func read(_ path: String, exists: Bool, source: String) throws(TweakLoadError) -> [TweakKey: Tweak] {
-        guard exists else { return [:] }
+    /// The overrides in the file at `path`, whose version is `stamp`; none when there is no file.
+    /// A file larger than a tweaks document may be is refused before it is read, and at most one
+    /// byte more than the limit is read (in case it grew meanwhile).
+    private static func read(
+        _ path: String, stamp: AtomicFile.Stamp?, source: String
+    ) throws(TweakLoadError) -> [TweakKey: Tweak] {
+        guard let stamp else { return [:] }
+        let limit = LocalTweaksDocument.maximumSize
+        if let size = stamp.size, size > UInt64(limit) {
+            throw TweakLoadError(source: path, reason: .tooLarge(limit: limit))
+        }
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: limit + 1) ?? Data()
         } catch {
             // Gone between the check and the read: no overrides.
             guard FileManager.default.fileExists(atPath: path) else { return [:] }
