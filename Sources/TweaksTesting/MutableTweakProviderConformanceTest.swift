@@ -14,7 +14,8 @@ public import Tweaks
 /// replaces the earlier one; variables never collide across features and `setFeatureEnabled`
 /// gives the feature's opinion; `deleteValue` and `removeAllValues` make tweaks missing again;
 /// each change is announced once (`postDidChange`) with the changed tweaks, before the call
-/// returns (`removeAllValues` announces one change naming every removed tweak); and concurrent writers and readers leave every
+/// returns (`removeAllValues` announces one change naming every removed tweak); a batch
+/// (`setValues(_:removingOthers:)`) adds to or replaces what is stored; and concurrent writers and readers leave every
 /// tweak with its last written value. The read rules of ``TweakProviderConformanceTest`` are
 /// checked on what was written.
 public struct MutableTweakProviderConformanceTest: Sendable {
@@ -80,8 +81,32 @@ public struct MutableTweakProviderConformanceTest: Sendable {
         for variable in Self.values.keys { reads.expectMissing("conformance", variable) }
         reads.expectMissing("second", "enabled")
 
+        try checkBatch(of: provider, reads: reads, notifications: notifications, log: log)
         await Self.writeConcurrently(to: provider, log: log)
         try log.throwIfAny(provider: provider.name)
+    }
+
+    /// `setValues(_:removingOthers:)` adds a batch beside what is stored, then replaces everything
+    /// with another batch; each call is announced before it returns.
+    private func checkBatch(
+        of provider: any MutableTweakProvider, reads: ProviderReads, notifications: NotificationRecorder,
+        log: ViolationLog
+    ) throws {
+        try provider.set("kept", feature: "batch", variable: "earlier")
+        _ = notifications.drain()
+        try provider.setValues(
+            [TweakKey(feature: "batch", variable: "a"): 1, TweakKey(feature: "batch", variable: "b"): "two"],
+            removingOthers: false)
+        if notifications.drain().isEmpty { log.record("setValues(_:removingOthers: false) announced no change") }
+        reads.expect("batch", "a", 1)
+        reads.expect("batch", "b", "two")
+        reads.expect("batch", "earlier", "kept")
+        try provider.setValues([TweakKey(feature: "batch", variable: "c"): true], removingOthers: true)
+        if notifications.drain().isEmpty { log.record("setValues(_:removingOthers: true) announced no change") }
+        reads.expect("batch", "c", true)
+        for variable in ["a", "b", "earlier"] { reads.expectMissing("batch", variable) }
+        try provider.removeAllValues()
+        _ = notifications.drain()
     }
 
     /// 8 tasks each write their own tweaks 100 times while reading the others'; afterwards every
