@@ -11,6 +11,14 @@ import Tweaks
 ///
 /// ``signals`` delivers `.opened` once the answer is a `200` of type `text/event-stream`, then the
 /// body's chunks, then one `.ended` or `.failed`, and finishes. ``close(_:)`` ends it early.
+///
+/// What the server sends is bounded, so that a flooding server cannot exhaust memory: on Linux the
+/// session's delegate queue holds the session back while 64 chunks wait in it
+/// (``BackpressureOperationQueue``); the bytes delivered and not yet ``consumed(_:)`` stay under
+/// ``byteBudget``, and so do the bytes received within any one second. A server that goes beyond
+/// either is cut off: the stream fails with ``RemoteFetchError/Reason/tooLarge(limit:)`` of the
+/// budget, later chunks are dropped until the cancellation takes effect, and the stream is
+/// reconnected after its backoff. Nothing is queued beyond the budget, nothing dropped within it.
 final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
     enum Signal: Sendable {
         case opened
@@ -26,11 +34,56 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
     private let policy: HTTPSessionPolicy
     /// The session's limit between bytes, set by `open`.
     private let idleTimeout = Locked(0.0)
+    /// The most bytes delivered and not yet consumed, and the most received within one second.
+    let byteBudget: Int
+    private let intake = Locked(Intake())
+    #if canImport(FoundationNetworking)
+        /// The session's delegate queue, which holds the session back while 64 chunks (at most
+        /// 16 KiB each) wait for the delegate: without it, a flood fills the queue before any
+        /// budget can be checked.
+        private let backpressure = BackpressureOperationQueue(limit: 64)
+    #endif
 
-    init(location: String, policy: HTTPSessionPolicy) {
+    /// What the server has sent, against the ``byteBudget``.
+    private struct Intake: Sendable {
+        /// Bytes delivered through ``signals`` and not yet ``consumed(_:)``.
+        var pending = 0
+        /// When the current one-second window started (system uptime), and the bytes received in it.
+        var windowStart = 0.0
+        var windowBytes = 0
+        /// Set once the budget was exceeded: later chunks are dropped with the connection.
+        var isCutOff = false
+    }
+
+    /// A connection to `location`, redirected and credentialed by `policy`, that accepts at most
+    /// `byteBudget` bytes in flight and per second (at least 1).
+    init(location: String, policy: HTTPSessionPolicy, byteBudget: Int) {
         (signals, continuation) = AsyncStream.makeStream(of: Signal.self)
         self.location = location
         self.policy = policy
+        self.byteBudget = max(byteBudget, 1)
+    }
+
+    /// The reader is done with `count` bytes of a `.bytes` signal: they no longer count as pending.
+    func consumed(_ count: Int) {
+        intake.withLock { $0.pending -= count }
+    }
+
+    /// Counts `count` bytes just received against the budget; returns whether they are accepted
+    /// (`false`: the budget is exceeded, or was before, and the connection is being cut off).
+    private func admit(_ count: Int) -> Bool {
+        let now = ProcessInfo.processInfo.systemUptime
+        return intake.withLock { intake in
+            guard !intake.isCutOff else { return false }
+            if now - intake.windowStart >= 1 {
+                intake.windowStart = now
+                intake.windowBytes = 0
+            }
+            intake.windowBytes += count
+            intake.pending += count
+            if intake.windowBytes > byteBudget || intake.pending > byteBudget { intake.isCutOff = true }
+            return !intake.isCutOff
+        }
     }
 
     /// Sends `request`; `idleTimeout` is the session's own limit between bytes, a backstop for the
@@ -38,12 +91,22 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
     func open(_ request: URLRequest, idleTimeout: Double) {
         self.idleTimeout.withLock { $0 = idleTimeout }
         // The session keeps its delegate until it is invalidated, by `close`.
+        #if canImport(FoundationNetworking)
+            let delegateQueue: OperationQueue? = backpressure
+        #else
+            let delegateQueue: OperationQueue? = nil
+        #endif
         let session = HTTPSessionPolicy.session(
-            delegate: self, requestTimeout: idleTimeout, resourceTimeout: 7 * 24 * 3600)
+            delegate: self, requestTimeout: idleTimeout, resourceTimeout: 7 * 24 * 3600, delegateQueue: delegateQueue)
         let dataTask = session.dataTask(with: request)
         continuation.onTermination = { _ in
-            dataTask.cancel()
-            session.invalidateAndCancel()
+            // Not here: cancelling waits for the sessions' work queue (FoundationNetworking), which
+            // may be waiting for the delegate queue, where this may run (see
+            // BackpressureOperationQueue).
+            Self.teardown.async {
+                dataTask.cancel()
+                session.invalidateAndCancel()
+            }
         }
         #if canImport(FoundationNetworking)
             warmUp(session, for: request, timeout: idleTimeout) { dataTask.resume() }
@@ -98,6 +161,9 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
         private static let warmUpLimit = 2.0
     #endif
 
+    /// Where sessions are invalidated.
+    private static let teardown = DispatchQueue(label: "Tweaks.EventStreamConnection.teardown")
+
     /// Ends the connection with `error` (`nil`: as if the server had ended it).
     func close(_ error: RemoteFetchError?) {
         continuation.yield(error.map(Signal.failed) ?? .ended)
@@ -134,6 +200,11 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        guard admit(data.count) else {
+            // Fail first, so that the cancellation's completion finds the stream already closed.
+            // Closing cancels the task.
+            return fail(.tooLarge(limit: byteBudget))
+        }
         continuation.yield(.bytes(data))
     }
 
