@@ -37,6 +37,8 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
     /// The most bytes delivered and not yet consumed, and the most received within one second.
     let byteBudget: Int
     private let intake = Locked(Intake())
+    /// The stream's data task (its `taskIdentifier`), set by `open`: the warm-ups are other tasks.
+    private let streamTask = Locked<Int?>(nil)
     #if canImport(FoundationNetworking)
         /// The session's delegate queue, which holds the session back while 64 chunks (at most
         /// 16 KiB each) wait for the delegate: without it, a flood fills the queue before any
@@ -109,6 +111,7 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
             }
         }
         #if canImport(FoundationNetworking)
+            streamTask.withLock { $0 = dataTask.taskIdentifier }
             warmUp(session, for: request, timeout: idleTimeout) { dataTask.resume() }
         #else
             dataTask.resume()
@@ -119,7 +122,10 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
         /// Opens the session's connection with a bare `OPTIONS` (no headers: a redirect it follows
         /// carries nothing), then calls `resume` once: when the warm-up ends, whatever its outcome (a
         /// warm-up longer than ``warmUpLimit`` seconds is cancelled, which ends it), or one second
-        /// after that cancellation if its completion never comes.
+        /// after that cancellation if its completion never comes. When the server did not keep the
+        /// connection (its answer said `Connection: close`, or it was cut off), a bare `HEAD` of the
+        /// stream's URL tries once more: a server that closes after an `OPTIONS` it does not
+        /// support may well keep the connection after a `HEAD`.
         ///
         /// FoundationNetworking keeps the libdispatch write source it made while libcurl connected
         /// a socket until the socket is removed; on a stream waiting for data that always-writable
@@ -127,30 +133,43 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
         /// sent over a connection kept alive from an earlier one never asks for write readiness:
         /// the idle stream then costs nothing. See Docs/RemoteConfig.md, "An idle stream's cost".
         private func warmUp(
-            _ session: URLSession, for request: URLRequest, timeout: Double, resume: @escaping @Sendable () -> Void
+            _ session: URLSession, for request: URLRequest, timeout: Double,
+            methods: ArraySlice<String> = ["OPTIONS", "HEAD"],
+            resume: @escaping @Sendable () -> Void
         ) {
-            guard let url = request.url else { return resume() }
+            guard let url = request.url, let method = methods.first else { return resume() }
             var preflight = URLRequest(
                 url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: min(timeout, Self.warmUpLimit))
-            preflight.httpMethod = "OPTIONS"
-            let hasResumed = Locked(false)
-            let resumeOnce: @Sendable () -> Void = {
-                if hasResumed.withLock({ resumed in
-                    defer { resumed = true }; return !resumed
-                }) {
-                    resume()
+            preflight.httpMethod = method
+            let hasEnded = Locked(false)
+            let isCutOff = Locked(false)
+            let endOnce: @Sendable (_ keptConnection: Bool) -> Void = { [self] keptConnection in
+                guard
+                    hasEnded.withLock({ ended in
+                        defer { ended = true }; return !ended
+                    })
+                else { return }
+                guard !keptConnection, methods.count > 1 else { return resume() }
+                // Not on the delegate queue, where the completion runs: `dataTask(with:)` waits for
+                // the sessions' work queue (see BackpressureOperationQueue).
+                Self.teardown.async {
+                    self.warmUp(session, for: request, timeout: timeout, methods: methods.dropFirst(), resume: resume)
                 }
             }
-            // A completion handler, so that this delegate's methods see only the stream's task.
-            let warmUp = session.dataTask(with: preflight) { _, _, _ in resumeOnce() }
-            warmUp.resume()
+            // A completion handler, so that this delegate's data methods see only the stream's task.
+            let preflightTask = session.dataTask(with: preflight) { _, response, _ in
+                let connection = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Connection") ?? ""
+                endOnce(!connection.lowercased().contains("close") && !isCutOff.withLock { $0 })
+            }
+            preflightTask.resume()
             // The timeout above is between bytes: an endless answer is cut off here, and its
             // completion (the cancellation) starts the stream, as any other end of the warm-up
             // does. Should that completion never come, the stream starts a second later anyway.
             // A queue of its own: the global queues' few threads may all be busy in a loaded process.
             Self.deadlines.asyncAfter(deadline: .now() + Self.warmUpLimit) {
-                warmUp.cancel()
-                Self.deadlines.asyncAfter(deadline: .now() + 1) { resumeOnce() }
+                isCutOff.withLock { $0 = true }
+                preflightTask.cancel()
+                Self.deadlines.asyncAfter(deadline: .now() + 1) { endOnce(false) }
             }
         }
 
@@ -161,7 +180,8 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
         private static let warmUpLimit = 2.0
     #endif
 
-    /// Where sessions are invalidated.
+    /// Where the calls that wait for the sessions' work queue are made, off the delegate queue
+    /// (see ``BackpressureOperationQueue``): session teardown, warm-ups before a redirect.
     private static let teardown = DispatchQueue(label: "Tweaks.EventStreamConnection.teardown")
 
     /// Ends the connection with `error` (`nil`: as if the server had ended it).
@@ -223,6 +243,20 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
     ) {
         switch policy.redirect(request, of: task, response: response) {
         case .follow(let request):
+            #if canImport(FoundationNetworking)
+                // A redirect of the stream to another origin opens a new connection: warm that one
+                // up too, or the idle stream spins (see `warmUp`). The warm-up's own redirects are
+                // followed as they come.
+                let isStream = streamTask.withLock { $0 == task.taskIdentifier }
+                if isStream, let url = request.url, let from = response.url,
+                    HTTPSessionPolicy.origin(of: url) != HTTPSessionPolicy.origin(of: from)
+                {
+                    let timeout = idleTimeout.withLock { $0 }
+                    return Self.teardown.async { [self] in
+                        warmUp(session, for: request, timeout: timeout) { completionHandler(request) }
+                    }
+                }
+            #endif
             completionHandler(request)
         case .refuse(let reason):
             // Refuse first, then cancel: swift-corelibs-foundation traps when the handler is

@@ -73,7 +73,7 @@ struct HTTPSessionPolicy: Sendable {
     }
 
     /// Scheme, host and port (the scheme's default when none is given), lower-cased.
-    private static func origin(of url: URL) -> String {
+    static func origin(of url: URL) -> String {
         let scheme = url.scheme?.lowercased() ?? ""
         let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
         return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
