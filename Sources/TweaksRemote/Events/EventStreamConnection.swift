@@ -39,6 +39,8 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
     private let intake = Locked(Intake())
     /// The stream's data task (its `taskIdentifier`), set by `open`: the warm-ups are other tasks.
     private let streamTask = Locked<Int?>(nil)
+    /// Set when the connection is closed, before its task is cancelled (on the teardown queue).
+    private let isClosed = Locked(false)
     #if canImport(FoundationNetworking)
         /// The session's delegate queue, which holds the session back while 64 chunks (at most
         /// 16 KiB each) wait for the delegate: without it, a flood fills the queue before any
@@ -101,7 +103,8 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
         let session = HTTPSessionPolicy.session(
             delegate: self, requestTimeout: idleTimeout, resourceTimeout: 7 * 24 * 3600, delegateQueue: delegateQueue)
         let dataTask = session.dataTask(with: request)
-        continuation.onTermination = { _ in
+        continuation.onTermination = { [isClosed] _ in
+            isClosed.withLock { $0 = true }
             // Not here: cancelling waits for the sessions' work queue (FoundationNetworking), which
             // may be waiting for the delegate queue, where this may run (see
             // BackpressureOperationQueue).
@@ -221,8 +224,7 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard admit(data.count) else {
-            // Fail first, so that the cancellation's completion finds the stream already closed.
-            // Closing cancels the task.
+            // Closing the stream cancels the task; the chunks already queued are dropped here.
             return fail(.tooLarge(limit: byteBudget))
         }
         continuation.yield(.bytes(data))
@@ -253,7 +255,14 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
                 {
                     let timeout = idleTimeout.withLock { $0 }
                     return Self.teardown.async { [self] in
-                        warmUp(session, for: request, timeout: timeout) { completionHandler(request) }
+                        warmUp(session, for: request, timeout: timeout) { [isClosed] in
+                            // On the teardown queue, after the cancellation if there is one:
+                            // swift-corelibs-foundation traps when the handler is called after the
+                            // task was cancelled.
+                            Self.teardown.async {
+                                if !isClosed.withLock({ $0 }) { completionHandler(request) }
+                            }
+                        }
                     }
                 }
             #endif
