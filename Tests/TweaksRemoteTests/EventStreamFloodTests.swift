@@ -28,13 +28,15 @@ struct EventStreamFloodTests {
             // The child reports on standard error (a failed exit test returns no output).
             let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
                 let report = try await EventStreamFloodTests.flood()
-                FileHandle.standardError.write(Data("growth: \(report.growth)\nlatest: \(report.isLatest)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("growth: \(report.growth)\nlatest: \(report.isLatest)\ncpu: \(report.cpu)\n".utf8))
             }
             let lines = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self).split(separator: "\n")
             let growth = try #require(
                 lines.first { $0.hasPrefix("growth: ") }.flatMap { Int($0.dropFirst("growth: ".count)) },
                 "\(lines)")
-            let figure = "the resident size grew by \(growth / 1024 / 1024) MiB during the flood"
+            let cpu = lines.first { $0.hasPrefix("cpu: ") }.map { $0.dropFirst("cpu: ".count) } ?? "?"
+            let figure = "the resident size grew by \(growth / 1024 / 1024) MiB during the flood (CPU: \(cpu))"
             #expect(growth <= Self.maximumGrowth, "\(figure)")
             #expect(lines.contains("latest: true"), "the provider did not apply the document published after the flood")
             print(figure)  // in the test log
@@ -42,9 +44,9 @@ struct EventStreamFloodTests {
     #endif
 
     /// Floods a provider's stream (bounded by the server in bytes and time), then publishes the
-    /// second document; returns the largest growth of the resident size seen, and whether the
-    /// provider applied that document.
-    static func flood() async throws -> (growth: Int, isLatest: Bool) {
+    /// second document; returns the largest growth of the resident size seen, whether the provider
+    /// applied that document, and the process's CPU time during the flood (for the log).
+    static func flood() async throws -> (growth: Int, isLatest: Bool, cpu: String) {
         let server = try FloodingEventServer(floodBytes: 768 * 1024 * 1024, floodSeconds: 6)
         defer { server.stop() }
         let provider = try makeProvider(url: server.url("tweaks.json"))
@@ -54,6 +56,8 @@ struct EventStreamFloodTests {
         var configuration = try RemoteEventStreamConfiguration(url: server.url("events"), fetchDelay: 0...0)
         configuration.reconnectionBackoff = RemoteBackoffPolicy(
             initialDelay: 0.05, maximumDelay: 0.5, multiplier: 2, jitter: 0)
+        let cpuBefore = IdleEventStreamCostTests.processCPUSeconds()
+        let wallBefore = ProcessInfo.processInfo.systemUptime
         provider.startEventStream(configuration)
         defer { provider.stopEventStream() }
         var peak = baseline
@@ -64,9 +68,12 @@ struct EventStreamFloodTests {
         }
         peak = max(peak, residentBytes())
         guard server.isFloodOver else { throw TestServerError("the flood did not end") }
+        let cpu = String(
+            format: "%.1f s in %.1f s", IdleEventStreamCostTests.processCPUSeconds() - cpuBefore,
+            ProcessInfo.processInfo.systemUptime - wallBefore)
         // After the flood: the stream reconnects, and its opening fetches the second document.
         let isLatest = await eventually(checks: 3_000) { provider.value("checkout", "max_items") == 20 }
-        return (peak - baseline, isLatest)
+        return (peak - baseline, isLatest, cpu)
     }
 
     /// This process's resident size, in bytes (Linux: the second field of `/proc/self/statm`).
