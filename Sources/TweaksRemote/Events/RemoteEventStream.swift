@@ -140,7 +140,18 @@ final class RemoteEventStream: Sendable {
     /// the stream sent something the client refuses (an oversize event, a huge `id:`).
     private func isStreamFault(_ error: RemoteFetchError) -> Bool {
         error.reason == .tooLarge(limit: configuration.maximumEventSize)
+            || error.reason == .tooLarge(limit: byteBudget)
             || error.reason == .eventIDTooLong(limit: ServerSentEventParser.maximumEventIDLength)
+    }
+
+    /// The most bytes a connection may have received and not yet parsed, and the most it may
+    /// receive within one second: 1 MiB, or twice the largest event when that is more. A server
+    /// that sends more is flooding; its connection is closed and reconnected after the backoff.
+    var byteBudget: Int { Self.byteBudget(maximumEventSize: configuration.maximumEventSize) }
+
+    static func byteBudget(maximumEventSize: Int) -> Int {
+        let (twice, overflow) = max(maximumEventSize, 0).multipliedReportingOverflow(by: 2)
+        return max(overflow ? Int.max : twice, 1024 * 1024)
     }
 
     /// One connection, until it ends; returns for how long it was open (`nil`: it never opened),
@@ -165,7 +176,8 @@ final class RemoteEventStream: Sendable {
         let connection = EventStreamConnection(
             location: location,
             policy: HTTPSessionPolicy(
-                allowsInsecureHTTP: configuration.allowsInsecureHTTP, callerHeaders: configuration.headers.keys))
+                allowsInsecureHTTP: configuration.allowsInsecureHTTP, callerHeaders: configuration.headers.keys),
+            byteBudget: byteBudget)
         defer { connection.close(nil) }
         // URLSession's own idle timeout is only a backstop: this watchdog closes a silent stream.
         connection.open(request, idleTimeout: Seconds.clamped(timeout * 2))
@@ -198,6 +210,7 @@ final class RemoteEventStream: Sendable {
                     report(.succeeded(.eventStream, at: clock()))
                 }
             case .bytes(let data):
+                defer { connection.consumed(data.count) }
                 let events: [ServerSentEvent]
                 do {
                     events = try parser.parse(data)
@@ -208,7 +221,7 @@ final class RemoteEventStream: Sendable {
                     state.lastEventID = parser.lastEventID
                     state.reconnectionTime = parser.reconnectionTime
                 }
-                for event in events { scheduler.invalidate(version: RemoteInvalidationEvent.version(in: event.data)) }
+                invalidate(for: events)
             case .ended:
                 return (openFor(), nil)
             case .failed(let error):
@@ -216,6 +229,27 @@ final class RemoteEventStream: Sendable {
             }
         }
         return (openFor(), RemoteFetchError(source: location, reason: .cancelled))
+    }
+
+    /// Hands the events of one chunk to the scheduler as at most three invalidations: one for the
+    /// events without a version, one each for the lowest and the highest version. That is what the
+    /// events one by one would ask for (a fetch unless every one of them names the version already
+    /// fetched; the highest version wanted), at a cost that does not grow with their number.
+    private func invalidate(for events: [ServerSentEvent]) {
+        var hasUnversioned = false
+        var lowest: UInt64?
+        var highest: UInt64?
+        for event in events {
+            guard let version = RemoteInvalidationEvent.version(in: event.data) else {
+                hasUnversioned = true
+                continue
+            }
+            lowest = min(lowest ?? version, version)
+            highest = max(highest ?? version, version)
+        }
+        if hasUnversioned { scheduler.invalidate(version: nil) }
+        if let lowest { scheduler.invalidate(version: lowest) }
+        if let highest, highest != lowest { scheduler.invalidate(version: highest) }
     }
 
     /// Makes the next connection skip the event that stopped `parser`, so that a server replaying

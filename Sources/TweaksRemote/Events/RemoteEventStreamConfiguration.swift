@@ -36,7 +36,9 @@ public struct RemoteEventStreamConfiguration: Sendable {
     public var reconnectionBackoff: RemoteBackoffPolicy
     /// The largest event accepted, in bytes; a larger one closes the stream, which is then
     /// reconnected after the ``reconnectionBackoff``. Default: 64 KiB. (An `id:` longer than 1 KiB
-    /// closes the stream too, since it would be sent back as `Last-Event-ID`.)
+    /// closes the stream too, since it would be sent back as `Last-Event-ID`.) A stream that sends
+    /// more than 1 MiB, or twice this size when that is more, within a second (or faster than the
+    /// client parses it) is closed the same way, with that budget as the limit.
     public var maximumEventSize: Int
 
     /// A stream at `url`; each other parameter sets the property of the same name. Durations that

@@ -24,11 +24,12 @@ struct HTTPSessionPolicy: Sendable {
         self.callerHeaders = Set(callerHeaders.map { $0.lowercased() })
     }
 
-    /// A session that calls `delegate` on a queue of its own; `requestTimeout` is the longest
-    /// silence between bytes, `resourceTimeout` the longest exchange (both in seconds, clamped).
-    /// The session keeps its delegate until it is invalidated.
+    /// A session that calls `delegate` on `delegateQueue` (`nil`: a serial queue of its own);
+    /// `requestTimeout` is the longest silence between bytes, `resourceTimeout` the longest exchange
+    /// (both in seconds, clamped). The session keeps its delegate until it is invalidated.
     static func session(
-        delegate: any URLSessionDelegate, requestTimeout: Double, resourceTimeout: Double
+        delegate: any URLSessionDelegate, requestTimeout: Double, resourceTimeout: Double,
+        delegateQueue: OperationQueue? = nil
     ) -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
@@ -38,7 +39,7 @@ struct HTTPSessionPolicy: Sendable {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.timeoutIntervalForRequest = Seconds.clamped(requestTimeout, minimum: 0.001)
         configuration.timeoutIntervalForResource = Seconds.clamped(resourceTimeout, minimum: 0.001)
-        return URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        return URLSession(configuration: configuration, delegate: delegate, delegateQueue: delegateQueue)
     }
 
     /// What to do with a redirect.
@@ -72,7 +73,7 @@ struct HTTPSessionPolicy: Sendable {
     }
 
     /// Scheme, host and port (the scheme's default when none is given), lower-cased.
-    private static func origin(of url: URL) -> String {
+    static func origin(of url: URL) -> String {
         let scheme = url.scheme?.lowercased() ?? ""
         let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
         return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"

@@ -1,0 +1,226 @@
+import Foundation
+import TestSupport
+import Testing
+import Tweaks
+
+@testable import TweaksRemote
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An idle event stream costs almost no CPU in the cases Docs/RemoteConfig.md lists beside the
+/// plain one (issue 39 item K): a stream redirected to another host, and a server that closes the
+/// connection after the warm-up `OPTIONS`. On Linux, FoundationNetworking's leftover write source
+/// spun on such a stream's socket (about 93 % of a core).
+///
+/// As in ``IdleEventStreamCostTests``, each measurement runs in a process of its own (an exit test)
+/// and counts that process's own CPU time (user + system) while the stream is idle, so that a busy
+/// machine slows the measurement down but does not inflate it. The bound, 10 % of a core, is far
+/// below the spinning stream's cost.
+@Suite("An idle event stream's CPU cost, redirected or without a kept connection")
+struct IdleEventStreamEdgeCostTests {
+    /// Seconds of wall time measured.
+    static let measuredSeconds = 3.0
+    /// The most CPU time the process may use meanwhile, as a share of one core.
+    static let maximumShareOfACore = 0.10
+
+    @Test func aStreamRedirectedToAnotherHostUsesAlmostNoCPU() async throws {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            let share = try await IdleEventStreamEdgeCostTests.shareOfACore(.redirectedToAnotherHost)
+            FileHandle.standardError.write(Data("share of a core: \(share)\n".utf8))
+        }
+        try Self.check(result, "a stream redirected to another host")
+    }
+
+    @Test func aStreamWhoseServerClosesAfterTheWarmUpUsesAlmostNoCPU() async throws {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            let share = try await IdleEventStreamEdgeCostTests.shareOfACore(.closingAfterOptions)
+            FileHandle.standardError.write(Data("share of a core: \(share)\n".utf8))
+        }
+        try Self.check(result, "a stream whose server closes the connection after OPTIONS")
+    }
+
+    /// Reads the child's measurement and checks it against the bound.
+    static func check(_ result: ExitTest.Result?, _ name: String) throws {
+        let report = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        let prefix = "share of a core: "
+        let line = report.split(separator: "\n").first { $0.hasPrefix(prefix) }
+        let share = try #require(line.flatMap { Double($0.dropFirst(prefix.count)) }, "\(report)")
+        let figure = String(format: "\(name) used %.1f %% of a core while idle", share * 100)
+        #expect(share <= maximumShareOfACore, "\(figure)")
+        print(figure)  // in the test log
+    }
+
+    enum Case {
+        /// The stream's URL on 127.0.0.1 answers `302` to the stream on 127.0.0.2 (its `OPTIONS`, `204`).
+        case redirectedToAnotherHost
+        /// The server answers `OPTIONS` with `Connection: close` and closes.
+        case closingAfterOptions
+    }
+
+    /// Connects a provider's stream in `setup`, waits until it is open and the fetch made on
+    /// opening is done, then returns the process's CPU time over ``measuredSeconds`` divided by
+    /// them.
+    static func shareOfACore(_ setup: Case) async throws -> Double {
+        let stream = try KeepAliveEventServer(host: setup == .redirectedToAnotherHost ? "127.0.0.2" : "127.0.0.1")
+        defer { stream.stop() }
+        stream.closesAfterOptions = setup == .closingAfterOptions
+        let redirect = try KeepAliveEventServer(redirectTo: stream.url("events"))
+        defer { redirect.stop() }
+        let eventsURL = setup == .redirectedToAnotherHost ? redirect.url("events") : stream.url("events")
+        let provider = try makeProvider(url: stream.url("tweaks.json"))
+        provider.startEventStream(try RemoteEventStreamConfiguration(url: eventsURL, fetchDelay: 0...0))
+        defer { provider.stopEventStream() }
+        let ready = await eventually {
+            provider.isEventStreamConnected && provider.value("checkout", "max_items") == 10
+        }
+        guard ready else {
+            throw TestServerError("the stream did not connect: \(String(describing: provider.eventStreamError))")
+        }
+        try await Task.sleep(nanoseconds: 500_000_000)  // the fetch's session winds down
+        let before = IdleEventStreamCostTests.processCPUSeconds()
+        try await Task.sleep(nanoseconds: UInt64(measuredSeconds * 1_000_000_000))
+        return (IdleEventStreamCostTests.processCPUSeconds() - before) / measuredSeconds
+    }
+}
+
+/// A loopback HTTP/1.1 server that keeps connections alive, as nginx does: `OPTIONS` is answered
+/// `204` (with `Connection: close`, and the connection closed, when ``closesAfterOptions``); `HEAD`
+/// of the stream the stream's header;
+/// `/tweaks.json` the first document; `GET /events` an event stream with a ping comment every
+/// second, until the server stops. With a `redirectTo` URL, every request but `OPTIONS` is answered
+/// `302` to it (as an application server that routes by method may do).
+final class KeepAliveEventServer: Sendable {
+    let port: Int
+    let host: String
+    private let listener: Int32
+    private let redirectTo: URL?
+    private let isStopped = Locked(false)
+    private let closesAfterOptionsFlag = Locked(false)
+
+    /// Whether `OPTIONS` is answered with `Connection: close`, and the connection closed.
+    var closesAfterOptions: Bool {
+        get { closesAfterOptionsFlag.withLock { $0 } }
+        set { closesAfterOptionsFlag.withLock { $0 = newValue } }
+    }
+
+    func url(_ path: String) -> URL { URL(string: "http://\(host):\(port)/\(path)")! }
+
+    init(host: String = "127.0.0.1", redirectTo: URL? = nil) throws {
+        self.host = host
+        self.redirectTo = redirectTo
+        let listener = socket(AF_INET, Loopback.streamSocket, 0)
+        guard listener >= 0 else { throw TestServerError("socket() failed") }
+        var address = Loopback.address(port: 0)
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
+            close(listener)
+            throw TestServerError("\(host) is not an IPv4 address")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0
+            }
+        }
+        guard bound, listen(listener, 16) == 0 else {
+            close(listener)
+            throw TestServerError("bind() or listen() failed")
+        }
+        self.listener = listener
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread.detachNewThread { [self] in acceptLoop() }
+    }
+
+    /// Stops accepting; connections under way end within a second.
+    func stop() {
+        guard
+            !isStopped.withLock({ stopped in
+                defer { stopped = true }; return stopped
+            })
+        else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private var stopped: Bool { isStopped.withLock { $0 } }
+
+    private func acceptLoop() {
+        while !stopped {
+            var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 20) >= 0 else { return }
+            guard descriptor.revents & Int16(POLLIN) != 0 else { continue }
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { continue }
+            #if canImport(Darwin)
+                var noSignal: Int32 = 1
+                setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
+            #endif
+            Thread.detachNewThread { [self] in serve(connection) }
+        }
+    }
+
+    /// Answers the connection's requests one after another, until one closes it.
+    private func serve(_ connection: Int32) {
+        defer { close(connection) }
+        while !stopped, let head = readHead(connection) {
+            if let redirectTo, !head.hasPrefix("OPTIONS") {
+                let answer = "HTTP/1.1 302 Found\r\nLocation: \(redirectTo.absoluteString)\r\nContent-Length: 0\r\n\r\n"
+                guard transmit(connection, answer) else { return }
+            } else if head.hasPrefix("OPTIONS") {
+                guard !closesAfterOptions else {
+                    _ = transmit(connection, "HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n")
+                    return
+                }
+                guard transmit(connection, "HTTP/1.1 204 No Content\r\n\r\n") else { return }
+            } else if head.hasPrefix("HEAD /events") {
+                let answer = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n\r\n"
+                guard transmit(connection, answer) else { return }
+            } else if head.hasPrefix("GET /tweaks.json") {
+                let answer =
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(documentV1.utf8.count)\r\n\r\n"
+                    + documentV1
+                guard transmit(connection, answer) else { return }
+            } else if head.hasPrefix("GET /events") {
+                let start = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n\r\n"
+                guard transmit(connection, start) else { return }
+                while !stopped, transmit(connection, ": ping\n\n") { sleep(1) }
+                return
+            } else {
+                _ = transmit(connection, "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                return
+            }
+        }
+    }
+
+    private func readHead(_ connection: Int32) -> String? {
+        var received: [UInt8] = []
+        var byte: UInt8 = 0
+        // Byte by byte: the next request's bytes stay in the socket for the next read.
+        while received.count < 65_536, !received.suffix(4).elementsEqual("\r\n\r\n".utf8) {
+            guard recv(connection, &byte, 1, 0) == 1 else { return nil }
+            received.append(byte)
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    /// Sends all of `text`; `false` when the connection is gone.
+    private func transmit(_ connection: Int32, _ text: String) -> Bool {
+        var rest = Array(text.utf8)[...]
+        while !rest.isEmpty {
+            let sent = rest.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Self.noSignal) }
+            guard sent > 0 else { return false }
+            rest = rest.dropFirst(sent)
+        }
+        return true
+    }
+
+    #if canImport(Glibc)
+        /// A write to a closed connection fails instead of raising SIGPIPE.
+        private static let noSignal = Int32(MSG_NOSIGNAL)
+    #else
+        private static let noSignal: Int32 = 0
+    #endif
+}
