@@ -17,14 +17,14 @@ import Tweaks
 ///
 /// The measurement runs in a process of its own (an exit test), so that the other tests' work is
 /// not counted: it starts nginx + nchan, connects a provider, and measures its own CPU time (user +
-/// system) while the stream is idle. The bound, 10 % of a core, is five times the target (2 %) and
-/// far below the spinning stream's cost even on a loaded machine.
+/// system) while the stream is idle. The bound, 5 % of a core (issue 39), is far below the spinning
+/// stream's cost even on a loaded machine.
 @Suite("An idle event stream's CPU cost", requiresNchan)
 struct IdleEventStreamCostTests {
     /// Seconds of wall time measured.
     static let measuredSeconds = 3.0
     /// The most CPU time the process may use meanwhile, as a share of one core.
-    static let maximumShareOfACore = 0.10
+    static let maximumShareOfACore = 0.05
 
     @Test func anIdleStreamUsesAlmostNoCPU() async throws {
         // The child reports its measurement on standard error (a failed exit test returns no output).

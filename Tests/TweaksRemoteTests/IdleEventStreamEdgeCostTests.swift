@@ -18,14 +18,14 @@ import Tweaks
 ///
 /// As in ``IdleEventStreamCostTests``, each measurement runs in a process of its own (an exit test)
 /// and counts that process's own CPU time (user + system) while the stream is idle, so that a busy
-/// machine slows the measurement down but does not inflate it. The bound, 10 % of a core, is far
+/// machine slows the measurement down but does not inflate it. The bound, 5 % of a core (issue 39), is far
 /// below the spinning stream's cost.
 @Suite("An idle event stream's CPU cost, redirected or without a kept connection")
 struct IdleEventStreamEdgeCostTests {
     /// Seconds of wall time measured.
     static let measuredSeconds = 3.0
     /// The most CPU time the process may use meanwhile, as a share of one core.
-    static let maximumShareOfACore = 0.10
+    static let maximumShareOfACore = 0.05
 
     @Test func aStreamRedirectedToAnotherHostUsesAlmostNoCPU() async throws {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
