@@ -22,6 +22,7 @@ extension RemoteFetchError {
             case streamEnded
             case streamEndedAtOnce(within: Double)
             case eventIDTooLong(limit: Int)
+            case eventStreamFlooded(limit: Int)
         }
 
         private let code: Code
@@ -71,6 +72,10 @@ extension RemoteFetchError {
         /// reconnected without `Last-Event-ID` (servers refuse such a header), and the fetch that
         /// follows the reconnection catches up.
         public static func eventIDTooLong(limit: Int) -> Reason { Reason(.eventIDTooLong(limit: limit)) }
+        /// An event stream's server sent more than `limit` bytes within one second, or more than
+        /// `limit` bytes the client had not parsed yet: the stream is closed and reconnected after
+        /// its backoff, so that a flooding server cannot exhaust the client's memory.
+        public static func eventStreamFlooded(limit: Int) -> Reason { Reason(.eventStreamFlooded(limit: limit)) }
 
         /// The HTTP status the server answered, for ``httpStatus(_:retryAfter:)``; otherwise `nil`.
         public var httpStatusCode: Int? {
@@ -115,7 +120,7 @@ extension RemoteFetchError {
             case .transport, .timedOut, .truncated: true
             case .httpStatus(let status, _): [429, 500, 503, 504].contains(status)
             case .insecureURL, .unexpectedContentType, .tooLarge, .invalidDocument, .rejected, .cancelled, .streamEnded,
-                .streamEndedAtOnce, .eventIDTooLong:
+                .streamEndedAtOnce, .eventIDTooLong, .eventStreamFlooded:
                 false
             }
         }
@@ -141,6 +146,8 @@ extension RemoteFetchError {
                 "the server ended the event stream within \(seconds) s of opening it (counted as a failure)"
             case .eventIDTooLong(let limit):
                 "an event ID (id:) is longer than \(limit) bytes; the stream reconnects without Last-Event-ID"
+            case .eventStreamFlooded(let limit):
+                "the event stream's server sent more than \(limit) bytes faster than they could be read; the stream reconnects after its backoff"
             }
         }
     }

@@ -16,8 +16,8 @@ import Tweaks
 /// session's delegate queue holds the session back while 64 chunks wait in it
 /// (``BackpressureOperationQueue``); the bytes delivered and not yet ``consumed(_:)`` stay under
 /// ``byteBudget``, and so do the bytes received within any one second. A server that goes beyond
-/// either is cut off: the stream fails with ``RemoteFetchError/Reason/tooLarge(limit:)`` of the
-/// budget, later chunks are dropped until the cancellation takes effect, and the stream is
+/// either is cut off: the stream fails with ``RemoteFetchError/Reason/eventStreamFlooded(limit:)`` of
+/// the budget, later chunks are dropped until the cancellation takes effect, and the stream is
 /// reconnected after its backoff. Nothing is queued beyond the budget, nothing dropped within it.
 final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
     enum Signal: Sendable {
@@ -225,7 +225,7 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, Sendable {
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard admit(data.count) else {
             // Closing the stream cancels the task; the chunks already queued are dropped here.
-            return fail(.tooLarge(limit: byteBudget))
+            return fail(.eventStreamFlooded(limit: byteBudget))
         }
         continuation.yield(.bytes(data))
     }

@@ -140,7 +140,7 @@ final class RemoteEventStream: Sendable {
     /// the stream sent something the client refuses (an oversize event, a huge `id:`).
     private func isStreamFault(_ error: RemoteFetchError) -> Bool {
         error.reason == .tooLarge(limit: configuration.maximumEventSize)
-            || error.reason == .tooLarge(limit: byteBudget)
+            || error.reason == .eventStreamFlooded(limit: byteBudget)
             || error.reason == .eventIDTooLong(limit: ServerSentEventParser.maximumEventIDLength)
     }
 
