@@ -104,7 +104,7 @@ struct RemoteFailureTests {
         try await withNginx { server in
             // `/slow/` sends 2 KB per second: 3 KB take about half a second.
             try server.write(paddedDocument(bytes: 3_000), to: "slow/tweaks.json")
-            let provider = try makeProvider(server, "slow/tweaks.json", timeout: 5)
+            let provider = try makeProvider(server, "slow/tweaks.json")
             let start = Date()
             #expect(await provider.fetch() == .fetchedFromRemote)
             #expect(Date().timeIntervalSince(start) > 0.3, "the server really was slow")
@@ -112,18 +112,18 @@ struct RemoteFailureTests {
     }
 
     @Test func slowServerBeyondTheTimeoutFailsPromptly() async throws {
-        try await withNginx { server in
-            // About thirty seconds of trickling (under the 64 KB size limit): each chunk arrives well
-            // within an idle timeout, so only a deadline over the whole exchange stops it.
-            try server.write(paddedDocument(bytes: 60_000), to: "slow/tweaks.json")
-            let provider = try makeProvider(server, "slow/tweaks.json", timeout: 0.5, clock: TestClock())
+        // Half the document, then nothing until the test ends (held by the upstream, under the
+        // 64 KB size limit): no idle timeout would fire before a stalled machine's, so only a
+        // deadline over the whole exchange stops it.
+        try await withNginx(holding: HeldDocument(paddedDocument(bytes: 60_000))) { server, _ in
+            let provider = try makeProvider(server, "held/tweaks.json", timeout: 0.5, clock: TestClock())
             let status = await provider.fetch()
             #expect(status.failure == .timedOut(after: 0.5))
             // Stopped by the deadline, not by the end of the body: nginx logs a transfer the client
             // ended. (Bytes, not seconds: time in which a loaded machine did not run this task
             // does not count.)
-            #expect(await eventually { await !server.requests(for: "/slow/tweaks.json").isEmpty })
-            #expect(await server.requests(for: "/slow/tweaks.json").allSatisfy { $0.bodyBytesSent < 60_000 })
+            #expect(await eventually { await !server.requests(for: "/held/tweaks.json").isEmpty })
+            #expect(await server.requests(for: "/held/tweaks.json").allSatisfy { $0.bodyBytesSent < 60_000 })
             guard await provider.fetch().throttledUntil != nil else {
                 Issue.record("a timeout starts the backoff; got \(provider.lastFetchStatus)")
                 return
@@ -154,11 +154,13 @@ struct RemoteFailureTests {
         try await withNginx { server in
             // nginx declares the file's full length, then finds it cut short while sending and
             // closes the connection: the client sees fewer bytes than Content-Length.
-            try server.write(paddedDocument(bytes: 8_000), to: "slow/tweaks.json")
-            let provider = try makeProvider(server, "slow/tweaks.json", clock: TestClock())
+            // `/crawl/` sends 50 bytes per second: the transfer is still under way minutes later,
+            // however late this task runs again.
+            try server.write(paddedDocument(bytes: 8_000), to: "crawl/tweaks.json")
+            let provider = try makeProvider(server, "crawl/tweaks.json", clock: TestClock())
             let fetch = Task { await provider.fetch() }
-            try await server.waitUntilSending("slow/tweaks.json")
-            let handle = try FileHandle(forWritingTo: server.documentRoot.appendingPathComponent("slow/tweaks.json"))
+            try await server.waitUntilSending("crawl/tweaks.json")
+            let handle = try FileHandle(forWritingTo: server.documentRoot.appendingPathComponent("crawl/tweaks.json"))
             try handle.truncate(atOffset: 100)
             try handle.close()
             let status = await fetch.value
