@@ -4,10 +4,11 @@ import Testing
 import Tweaks
 import TweaksRemote
 
-// Two minutes: on CI's two loaded cores, the slow-server deadline test waited 14 s in one run and
-// more than a minute in another for nginx to log the transfer the client ended (its log line is
-// what tells the deadline apart from the end of the body).
-@Suite("Remote provider failures against nginx", requiresNginx, .timeLimit(.minutes(2)))
+// Five minutes, a hang guard beyond the waits' own (`HangGuard`, two minutes): on CI's two loaded
+// cores, the slow-server deadline test waited 14 s in one run and more than a minute in another
+// for nginx to log the transfer the client ended (its log line is what tells the deadline apart
+// from the end of the body).
+@Suite("Remote provider failures against nginx", requiresNginx, .timeLimit(.minutes(5)))
 struct RemoteFailureTests {
     /// Fetches and activates `documentV1` from `tweaks.json`, the last-good configuration of each test.
     private func providerWithLastGood(
