@@ -7,7 +7,7 @@ import TweaksRemote
 @Suite("Remote provider concurrency and polling against nginx", requiresNginx, .timeLimit(.minutes(5)))
 struct RemoteConcurrencyTests {
     @Test func concurrentFetchesShareOneRequest() async throws {
-        // The answer stops halfway until the others have joined: the first request stays open
+        // The answer does not end until the others have joined: the first request stays open
         // however late they arrive.
         let document = HeldDocument(paddedDocument(bytes: 6_000))
         try await withNginx(holding: document) { server, upstream in
@@ -35,7 +35,7 @@ struct RemoteConcurrencyTests {
             let provider = try makeProvider(server, "held/tweaks.json")
             let early = Task { await provider.fetch(expirationDuration: 0) }
             try await waitForRequests(1, to: upstream)
-            // The push arrives while the first request is under way (held halfway until the late
+            // The push arrives while the first request is under way (held unfinished until the late
             // caller has joined it): its answer may predate the change.
             provider.markStale()
             let lateFetch = Task { await provider.fetch() }
@@ -50,7 +50,7 @@ struct RemoteConcurrencyTests {
     }
 
     @Test func cancellingTheOnlyCallerCancelsTheRequestPromptly() async throws {
-        // Held halfway (20,000 of 40,000 bytes) for as long as the test runs: only the client can
+        // Held unfinished (its last byte) for as long as the test runs: only the client can
         // end the transfer.
         try await withNginx(holding: HeldDocument(paddedDocument(bytes: 40_000))) { server, upstream in
             let provider = try makeProvider(server, "held/tweaks.json")
@@ -94,7 +94,7 @@ struct RemoteConcurrencyTests {
     }
 
     @Test func stopPollingCancelsARequestUnderWay() async throws {
-        // Held halfway for as long as the test runs: only the client can end the transfer.
+        // Held unfinished for as long as the test runs: only the client can end the transfer.
         try await withNginx(holding: HeldDocument(paddedDocument(bytes: 40_000))) { server, upstream in
             let provider = try makeProvider(server, "held/tweaks.json")
             provider.startPolling(every: 60)

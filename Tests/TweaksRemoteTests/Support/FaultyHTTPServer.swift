@@ -28,8 +28,9 @@ final class FaultyHTTPServer: Sendable {
         case endlessSlowBody
         /// Accepts the request and never answers.
         case silent
-        /// `200` with the document, its length and entity tag, stopping after half of it until the
-        /// test releases it (`304` to a request that carries the tag).
+        /// `200` with the document, its length and entity tag: half of it at once, then a byte every
+        /// 50 ms, never the last one until the test releases it (`304` to a request that carries
+        /// the tag).
         case held(HeldDocument)
     }
 
@@ -158,8 +159,17 @@ final class FaultyHTTPServer: Sendable {
             let half = body.count / 2
             let head = head("Content-Length: \(body.count)\r\nETag: \(document.etag)")
             guard transmit(connection, head + String(decoding: body[..<half], as: UTF8.self)) else { return }
-            while !stopped, !document.isReleased { usleep(5_000) }
-            _ = transmit(connection, String(decoding: body[half...], as: UTF8.self))
+            // A byte every 50 ms meanwhile, all but the last: nginx, writing, notices at once a client
+            // that went away (a silent upstream left it unaware for minutes), and logs the request.
+            var sent = half
+            while !stopped, !document.isReleased {
+                if sent < body.count - 1 {
+                    guard transmit(connection, String(decoding: body[sent..<sent + 1], as: UTF8.self)) else { return }
+                    sent += 1
+                }
+                usleep(50_000)
+            }
+            _ = transmit(connection, String(decoding: body[sent...], as: UTF8.self))
         }
     }
 
@@ -201,7 +211,7 @@ final class FaultyHTTPServer: Sendable {
     #endif
 }
 
-/// A document whose answer stops halfway until the test calls ``release()``: a request stays under
+/// A document whose answer never ends until the test calls ``release()``: a request stays under
 /// way for as long as the test needs, however slowly the machine runs, instead of for a few seconds
 /// of a slow transfer. Served by ``FaultyHTTPServer/Behaviour/held(_:)``, behind nginx's `/held/`.
 final class HeldDocument: Sendable {

@@ -25,7 +25,7 @@ import Testing
 ///
 /// Waiting on progress, not seconds: `/crawl/` sends 50 bytes per second (a transfer still under
 /// way minutes later), `/held/` (with `start(upstream:)`, see `withNginx(holding:_:)`) answers with
-/// a `HeldDocument` that stops halfway until the test releases it, and `/nginx-status` (nginx's
+/// a `HeldDocument` that does not end until the test releases it, and `/nginx-status` (nginx's
 /// `stub_status`) tells `requests(for:)` when every request has been logged.
 final class NginxServer: Sendable {
     private let process: NginxProcess

@@ -62,7 +62,7 @@ func withNginx<Result>(_ body: (NginxServer) async throws -> Result) async throw
 }
 
 /// Runs `body` with a started nginx whose `/held/` is passed to a server of the test's own that
-/// answers with `document` and holds it halfway until the test releases it (see ``HeldDocument``):
+/// answers with `document` and holds back its last byte until the test releases it (see ``HeldDocument``):
 /// a request under way for as long as the test needs. The upstream's `requests` are the requests
 /// that reached it through nginx.
 func withNginx<Result>(
