@@ -70,7 +70,7 @@ public enum Nchan {
     private static func send(_ method: String, channel: String, port: Int, body: Data?) async throws -> Int {
         var request = URLRequest(
             url: URL(string: "http://127.0.0.1:\(port)/pub/\(channel)")!,
-            cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 10)
+            cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: HangGuard.seconds)
         request.httpMethod = method
         request.httpBody = body
         let (_, response) = try await URLSession.shared.data(for: request)

@@ -23,9 +23,12 @@ final class ServerProcess: Sendable {
     }
 
     /// Starts `binary` with `arguments` (its output discarded) and waits, without blocking a thread,
-    /// until 127.0.0.1:`port` accepts connections (and `readyFile`, when given, exists), for 5
-    /// seconds at most. Returns the process and whether it accepts connections (`false`: it exited
-    /// or never listened; stop it).
+    /// until 127.0.0.1:`port` accepts connections (and `readyFile`, when given, exists), or until
+    /// the process exits. Returns the process and whether it accepts connections (`false`: it exited,
+    /// or it did not listen within ``HangGuard``; stop it).
+    ///
+    /// There is no short deadline: on a loaded machine a server can take many seconds to start, and
+    /// one that cannot bind its port exits (nginx after its 5 tries in 2 s), which ends the wait.
     static func launch(
         _ binary: String, _ arguments: [String], root: URL, port: Int, readyFile: URL? = nil
     ) async throws -> (process: ServerProcess, isAccepting: Bool) {
@@ -37,19 +40,17 @@ final class ServerProcess: Sendable {
             process.standardError = FileHandle.nullDevice
             try process.run()
             let server = ServerProcess(pid: process.processIdentifier, root: root)
-            // Checked once more after the deadline: a loaded machine may not resume this task
-            // until long after the server is up.
-            let deadline = Date().addingTimeInterval(5)
-            while true {
+            var hasExited = false
+            let isAccepting = await eventually(checks: 0) {
                 if readyFile.map({ FileManager.default.fileExists(atPath: $0.path) }) ?? true,
                     Loopback.canConnect(port: port)
                 {
-                    return (server, true)
+                    return true
                 }
-                if !process.isRunning || Date() >= deadline { break }
-                try await Task.sleep(nanoseconds: 10_000_000)
+                hasExited = !process.isRunning  // e.g. its port was taken: no use waiting
+                return hasExited
             }
-            return (server, false)
+            return (server, isAccepting && !hasExited)
         #else
             try? FileManager.default.removeItem(at: root)
             throw TestServerError("Foundation's Process, needed to start \(binary), does not exist on this platform")

@@ -158,8 +158,8 @@ import Tweaks
             return text
         }
 
-        /// Waits until the text contains `expected`, for `seconds` of checks (longer on a loaded
-        /// machine: see `eventually`).
+        /// Waits until the text contains `expected`: at least `seconds` of checks and ``HangGuard``'s
+        /// time (see `eventually`), for a loaded machine can take long to start a process.
         func wait(for expected: String, seconds: Int = 10) async -> Bool {
             await eventually(checks: seconds * 50) { value.contains(expected) }
         }

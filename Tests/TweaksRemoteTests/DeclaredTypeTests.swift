@@ -5,7 +5,7 @@ import Tweaks
 
 @testable import TweaksRemote
 
-@Suite("Declared types enforced against nginx", requiresNginx, .timeLimit(.minutes(1)))
+@Suite("Declared types enforced against nginx", requiresNginx, .timeLimit(.minutes(5)))
 struct DeclaredTypeTests {
     /// The local defaults: `max_items` is an `Int`, `enabled` a `Bool`, `ratio` a `Double`.
     private let defaults = """

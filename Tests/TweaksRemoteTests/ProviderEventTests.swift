@@ -44,7 +44,7 @@ final class Heard: Sendable {
     var count: Int { events.withLock { $0.count } }
 }
 
-@Suite("Provider events and health against nginx", requiresNginx, .timeLimit(.minutes(2)))
+@Suite("Provider events and health against nginx", requiresNginx, .timeLimit(.minutes(5)))
 struct ProviderEventTests {
     @Test func everyBackgroundFetchFailureReachesTheLogAndTheStreamWithItsNextTry() async throws {
         try await withNginx { server in

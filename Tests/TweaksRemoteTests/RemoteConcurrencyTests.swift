@@ -4,55 +4,65 @@ import Testing
 import Tweaks
 import TweaksRemote
 
-@Suite("Remote provider concurrency and polling against nginx", requiresNginx, .timeLimit(.minutes(1)))
+@Suite("Remote provider concurrency and polling against nginx", requiresNginx, .timeLimit(.minutes(5)))
 struct RemoteConcurrencyTests {
     @Test func concurrentFetchesShareOneRequest() async throws {
-        try await withNginx { server in
-            // A slow answer (about two seconds) keeps the first request open while the others arrive.
-            try server.write(paddedDocument(bytes: 6_000), to: "slow/tweaks.json")
-            let provider = try makeProvider(server, "slow/tweaks.json")
+        // The answer does not end until the others have joined: the first request stays open
+        // however late they arrive.
+        let document = HeldDocument(paddedDocument(bytes: 6_000))
+        try await withNginx(holding: document) { server, upstream in
+            let provider = try makeProvider(server, "held/tweaks.json")
             let first = Task { await provider.fetch(expirationDuration: 0) }
-            try await server.waitUntilSending("slow/tweaks.json")
-            var statuses = await withTaskGroup(of: RemoteFetchStatus.self) { group in
-                for _ in 0..<7 { group.addTask { await provider.fetch(expirationDuration: 0) } }
-                return await group.reduce(into: []) { $0.append($1) }
+            try await waitForRequests(1, to: upstream)
+            let others = Task {
+                await withTaskGroup(of: RemoteFetchStatus.self) { group in
+                    for _ in 0..<7 { group.addTask { await provider.fetch(expirationDuration: 0) } }
+                    return await group.reduce(into: []) { $0.append($1) }
+                }
             }
+            try #require(await eventually { provider.callersOfTheFetchUnderWay == 8 }, "the seven joined the first")
+            document.release()
+            var statuses = await others.value
             statuses.append(await first.value)
             #expect(statuses == Array(repeating: .fetchedFromRemote, count: 8), "every caller gets the result")
-            #expect(await server.requests(for: "/slow/tweaks.json").count == 1)
+            #expect(await server.requests(for: "/held/tweaks.json").count == 1)
         }
     }
 
     @Test func markStaleDuringAFetchLeadsToAFreshRequest() async throws {
-        try await withNginx { server in
-            try server.write(paddedDocument(bytes: 6_000), to: "slow/tweaks.json")
-            let provider = try makeProvider(server, "slow/tweaks.json")
+        let document = HeldDocument(paddedDocument(bytes: 6_000))
+        try await withNginx(holding: document) { server, upstream in
+            let provider = try makeProvider(server, "held/tweaks.json")
             let early = Task { await provider.fetch(expirationDuration: 0) }
-            try await server.waitUntilSending("slow/tweaks.json")
-            // The push arrives while the first request is under way: its answer may predate the change.
+            try await waitForRequests(1, to: upstream)
+            // The push arrives while the first request is under way (held unfinished until the late
+            // caller has joined it): its answer may predate the change.
             provider.markStale()
-            let late = await provider.fetch()
+            let lateFetch = Task { await provider.fetch() }
+            try #require(await eventually { provider.callersOfTheFetchUnderWay == 2 }, "the late caller joined")
+            document.release()
+            let late = await lateFetch.value
             #expect(await early.value == .fetchedFromRemote)
             #expect(late == .noChange)
-            #expect(await server.requests(for: "/slow/tweaks.json").count == 2)
+            #expect(await server.requests(for: "/held/tweaks.json").count == 2)
             #expect(!provider.isStale)
         }
     }
 
     @Test func cancellingTheOnlyCallerCancelsTheRequestPromptly() async throws {
-        try await withNginx { server in
-            try server.write(paddedDocument(bytes: 40_000), to: "slow/tweaks.json")  // about twenty seconds
-            let provider = try makeProvider(server, "slow/tweaks.json")
+        // Held unfinished (its last byte) for as long as the test runs: only the client can
+        // end the transfer.
+        try await withNginx(holding: HeldDocument(paddedDocument(bytes: 40_000))) { server, upstream in
+            let provider = try makeProvider(server, "held/tweaks.json")
             let fetch = Task { await provider.fetch() }
-            try await server.waitUntilSending("slow/tweaks.json")
+            try await waitForRequests(1, to: upstream)
             fetch.cancel()
             let status = await fetch.value
             #expect(status.failure == .cancelled)
-            // Not the end of the body (about twenty seconds): nginx logs a transfer the client ended.
-            // Bytes, not seconds, so that time in which a loaded machine did not run this task
-            // does not count.
-            #expect(await eventually { await !server.requests(for: "/slow/tweaks.json").isEmpty })
-            #expect(await server.requests(for: "/slow/tweaks.json").allSatisfy { $0.bodyBytesSent < 40_000 })
+            // Not the end of the body: nginx logs a transfer the client ended. Bytes, not seconds,
+            // so that time in which a loaded machine did not run this task does not count.
+            #expect(await eventually { await !server.requests(for: "/held/tweaks.json").isEmpty })
+            #expect(await server.requests(for: "/held/tweaks.json").allSatisfy { $0.bodyBytesSent < 40_000 })
             #expect(provider.lastFetchStatus == .noFetchYet, "a cancelled fetch is not recorded")
             #expect(provider.throttledUntil == nil, "nor does it back off")
         }
@@ -84,15 +94,15 @@ struct RemoteConcurrencyTests {
     }
 
     @Test func stopPollingCancelsARequestUnderWay() async throws {
-        try await withNginx { server in
-            try server.write(paddedDocument(bytes: 40_000), to: "slow/tweaks.json")  // about twenty seconds
-            let provider = try makeProvider(server, "slow/tweaks.json")
+        // Held unfinished for as long as the test runs: only the client can end the transfer.
+        try await withNginx(holding: HeldDocument(paddedDocument(bytes: 40_000))) { server, upstream in
+            let provider = try makeProvider(server, "held/tweaks.json")
             provider.startPolling(every: 60)
-            try await server.waitUntilSending("slow/tweaks.json")
+            try await waitForRequests(1, to: upstream)
             provider.stopPolling()
-            // The cancelled request ends long before nginx would have finished sending.
-            _ = await eventually(checks: 500) { await !server.requests(for: "/slow/tweaks.json").isEmpty }
-            let requests = await server.requests(for: "/slow/tweaks.json")
+            // The cancelled request ends although the server never finishes sending.
+            _ = await eventually { await !server.requests(for: "/held/tweaks.json").isEmpty }
+            let requests = await server.requests(for: "/held/tweaks.json")
             #expect(requests.count == 1, "nginx logged the request, ended by the client")
             #expect(provider.lastFetchStatus == .noFetchYet)
             #expect(provider.knownTweaks.isEmpty)

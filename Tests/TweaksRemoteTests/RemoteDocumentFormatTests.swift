@@ -4,7 +4,7 @@ import Tweaks
 import TweaksRemote
 
 /// The format of a remote document is the configuration's, never guessed from its keys.
-@Suite("Remote document formats", requiresNginx, .timeLimit(.minutes(1)))
+@Suite("Remote document formats", requiresNginx, .timeLimit(.minutes(5)))
 struct RemoteDocumentFormatTests {
     static let template =
         #"{"parameters": {"checkout.enabled": {"defaultValue": {"value": "true"}, "valueType": "BOOLEAN"}}, "version": {"versionNumber": "3"}}"#

@@ -4,7 +4,7 @@ import Tweaks
 import TweaksRemote
 import TweaksTesting
 
-@Suite("Remote documents against nginx", requiresNginx, .timeLimit(.minutes(1)))
+@Suite("Remote documents against nginx", requiresNginx, .timeLimit(.minutes(5)))
 struct RemoteDocumentTests {
     @Test func compactAndFullEntriesMixWithStrictTypes() async throws {
         try await withNginx { server in
@@ -84,7 +84,7 @@ struct HTTPSourceSecurityTests {
     }
 }
 
-@Suite("Remote provider contract", requiresNginx, .timeLimit(.minutes(1)))
+@Suite("Remote provider contract", requiresNginx, .timeLimit(.minutes(5)))
 struct RemoteProviderConformanceTests {
     @Test func theActiveConfigurationMeetsTheProviderContract() async throws {
         try await withNginx { server in

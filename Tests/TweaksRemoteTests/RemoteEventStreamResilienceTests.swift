@@ -8,7 +8,7 @@ import Tweaks
 /// The event stream against outages and misbehaving servers (nginx + nchan, static `.sse` files
 /// that end at once): it reconnects within seconds, reports every change of state, never traps on
 /// a duration, never lets an event's content or ID stop updates, and never storms a server.
-@Suite("Remote event stream resilience against nginx + nchan", requiresNchan, .timeLimit(.minutes(2)))
+@Suite("Remote event stream resilience against nginx + nchan", requiresNchan, .timeLimit(.minutes(5)))
 struct RemoteEventStreamResilienceTests {
     /// A provider of `tweaks.json` on `server` with the library's fetch backoff (2 minutes and up),
     /// so that a reconnection that waited for it would be seen.
@@ -89,7 +89,7 @@ struct RemoteEventStreamResilienceTests {
             // Backoff from 1 s (±50 %), doubling: in t seconds at most 2 + log2(t / 0.5 + 1)
             // connections, 5 in 3 s (thousands before).
             let bound = 2 + Int(log2(elapsed / 0.5 + 1).rounded(.up))
-            let connections = try await server.settledCount(for: "/storm.sse")
+            let connections = try await server.settledCount(for: "/storm.sse", atLeast: 1)
             #expect((1...bound).contains(connections), "\(connections) connections in \(elapsed) s")
             #expect(server.requests(for: "/tweaks.json").count <= bound)
             #expect(provider.health.isFailing, "\(provider.health)")
@@ -144,7 +144,7 @@ struct RemoteEventStreamResilienceTests {
             defer { provider.stopEventStream() }
             #expect(
                 await eventually { provider.isEventStreamConnected && provider.value("checkout", "max_items") == 10 })
-            #expect(try await server.settledCount(for: "/tweaks.json") == 1)
+            #expect(try await server.settledCount(for: "/tweaks.json", atLeast: 1) == 1)
             // The largest version there is, then the publisher's real numbering.
             try await server.publish("18446744073709551615")
             #expect(await eventually { server.requests(for: "/tweaks.json").count == 2 })

@@ -8,7 +8,7 @@ import Tweaks
 /// a top-level `$` key or a format version added later. They are ignored and listed in
 /// `activeWarnings`, while the same document as a local file is rejected, and genuine errors still
 /// keep the last good configuration.
-@Suite("Remote forward compatibility against nginx", requiresNginx, .timeLimit(.minutes(1)))
+@Suite("Remote forward compatibility against nginx", requiresNginx, .timeLimit(.minutes(5)))
 struct RemoteForwardCompatibilityTests {
     /// A document written for a later format: a newer version, a top-level `$` key and an entry
     /// field that this version does not know.

@@ -6,7 +6,7 @@ import Tweaks
 
 /// Lifecycle metadata never costs a remote document its values: a bad `Owner`, `Kind`,
 /// `Created` or `Expires` (or a kind a later version adds) is a warning, not a rejection.
-@Suite("Remote lifecycle metadata against nginx", requiresNginx, .timeLimit(.minutes(1)))
+@Suite("Remote lifecycle metadata against nginx", requiresNginx, .timeLimit(.minutes(5)))
 struct RemoteLifecycleMetadataTests {
     @Test func badMetadataIsAWarningAndTheValuesAreUsed() async throws {
         let directory = TemporaryDirectory()

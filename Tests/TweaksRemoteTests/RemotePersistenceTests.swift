@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 import Tweaks
 import TweaksRemote
 
-@Suite("Remote provider persistence", requiresNginx, .timeLimit(.minutes(1)))
+@Suite("Remote provider persistence", requiresNginx, .timeLimit(.minutes(5)))
 struct RemotePersistenceTests {
     @Test func aNewProviderStartsOfflineFromThePersistedFile() async throws {
         let directory = TemporaryDirectory()
@@ -25,7 +26,7 @@ struct RemotePersistenceTests {
 
         // A new process: the server is gone, the last-good values are there before any request.
         let restarted = RemoteTweakProvider(
-            source: try HTTPRemoteTweakSource(url: url, timeout: 2), cacheURL: cacheURL, name: "remote",
+            source: try HTTPRemoteTweakSource(url: url, timeout: HangGuard.seconds), cacheURL: cacheURL, name: "remote",
             configuration: testConfiguration())
         #expect(restarted.cacheError == nil)
         #expect(restarted.value("checkout", "max_items") == 10)

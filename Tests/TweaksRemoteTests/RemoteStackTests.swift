@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 import Tweaks
 import TweaksRemote
 
 /// The stack the documentation recommends: persisted overrides, remote configuration, bundled defaults.
-@Suite("The [UserDefaults, Remote, Local] stack", requiresNginx, .timeLimit(.minutes(1)))
+@Suite("The [UserDefaults, Remote, Local] stack", requiresNginx, .timeLimit(.minutes(5)))
 struct RemoteStackTests {
     static let defaults = """
         {
@@ -26,7 +27,8 @@ struct RemoteStackTests {
         let local = try LocalTweakProvider(data: Data(Self.defaults.utf8), name: "defaults")
         func makeStack(_ url: URL) throws -> (TweakManager, RemoteTweakProvider) {
             let remote = RemoteTweakProvider(
-                source: try HTTPRemoteTweakSource(url: url, timeout: 2), cacheURL: cacheURL, name: "remote",
+                source: try HTTPRemoteTweakSource(url: url, timeout: HangGuard.seconds), cacheURL: cacheURL,
+                name: "remote",
                 configuration: testConfiguration())
             let manager = TweakManager(tweakProviders: [
                 UserDefaultsTweakProvider(userDefaults: UserDefaults(suiteName: suiteName)!, name: "overrides"),

@@ -5,7 +5,7 @@ import TweaksRemote
 import TweaksTesting
 
 /// Conditional values and Firebase server templates served by a real nginx.
-@Suite("Targeting in remote documents", requiresNginx, .timeLimit(.minutes(1)))
+@Suite("Targeting in remote documents", requiresNginx, .timeLimit(.minutes(5)))
 struct RemoteTargetingTests {
     @Test func aFirebaseTemplateIsARemoteDocument() async throws {
         try await withNginx { server in

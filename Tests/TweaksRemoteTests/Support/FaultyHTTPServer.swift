@@ -28,6 +28,10 @@ final class FaultyHTTPServer: Sendable {
         case endlessSlowBody
         /// Accepts the request and never answers.
         case silent
+        /// `200` with the document, its length and entity tag: half of it at once, then a byte every
+        /// 50 ms, never the last one until the test releases it (`304` to a request that carries
+        /// the tag).
+        case held(HeldDocument)
     }
 
     let port: Int
@@ -146,6 +150,26 @@ final class FaultyHTTPServer: Sendable {
             while !stopped, transmit(connection, "x") { usleep(20_000) }
         case .silent:
             while !stopped { usleep(20_000) }
+        case .held(let document):
+            if request.lowercased().contains("if-none-match: \(document.etag.lowercased())\r\n") {
+                _ = transmit(connection, "HTTP/1.1 304 Not Modified\r\nETag: \(document.etag)\r\n\r\n")
+                return
+            }
+            let body = Array(document.text.utf8)
+            let half = body.count / 2
+            let head = head("Content-Length: \(body.count)\r\nETag: \(document.etag)")
+            guard transmit(connection, head + String(decoding: body[..<half], as: UTF8.self)) else { return }
+            // A byte every 50 ms meanwhile, all but the last: nginx, writing, notices at once a client
+            // that went away (a silent upstream left it unaware for minutes), and logs the request.
+            var sent = half
+            while !stopped, !document.isReleased {
+                if sent < body.count - 1 {
+                    guard transmit(connection, String(decoding: body[sent..<sent + 1], as: UTF8.self)) else { return }
+                    sent += 1
+                }
+                usleep(50_000)
+            }
+            _ = transmit(connection, String(decoding: body[sent...], as: UTF8.self))
         }
     }
 
@@ -185,6 +209,25 @@ final class FaultyHTTPServer: Sendable {
     #else
         private static let noSignal: Int32 = 0  // SO_NOSIGPIPE is set on each connection instead
     #endif
+}
+
+/// A document whose answer never ends until the test calls ``release()``: a request stays under
+/// way for as long as the test needs, however slowly the machine runs, instead of for a few seconds
+/// of a slow transfer. Served by ``FaultyHTTPServer/Behaviour/held(_:)``, behind nginx's `/held/`.
+final class HeldDocument: Sendable {
+    /// The document (ASCII, so that its halves are whole characters).
+    let text: String
+    /// Its entity tag, quoted.
+    let etag = "\"held-\(UUID().uuidString)\""
+    private let released = Locked(false)
+
+    init(_ text: String) { self.text = text }
+
+    /// Whether the rest of the document is sent (for good: later requests are answered at once).
+    var isReleased: Bool { released.withLock { $0 } }
+
+    /// Sends the rest of the document, and every later answer whole.
+    func release() { released.withLock { $0 = true } }
 }
 
 extension Array where Element: Equatable {

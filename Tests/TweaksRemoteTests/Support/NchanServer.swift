@@ -79,9 +79,12 @@ final class NchanServer: Sendable {
         }
     }
 
-    /// The requests for `path` so far, counted once nginx has written their lines (the count has
-    /// stayed the same for 300 ms).
-    func settledCount(for path: String) async throws -> Int {
+    /// The requests for `path` so far, counted once there are at least `minimum` (waited for on
+    /// progress, within ``HangGuard``: on a loaded machine nginx may log a request the client has
+    /// finished seconds later) and nginx has written all their lines (the count has stayed the same
+    /// for 300 ms: a request that should not come has had that long to show).
+    func settledCount(for path: String, atLeast minimum: Int = 0) async throws -> Int {
+        _ = await eventually { requests(for: path).count >= minimum }
         var count = requests(for: path).count
         while true {
             try await Task.sleep(nanoseconds: 300_000_000)

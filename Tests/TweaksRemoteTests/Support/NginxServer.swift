@@ -2,6 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// A real nginx serving a temporary directory on 127.0.0.1, started for one test on a free port
 /// with a configuration written next to it, and stopped by its PID.
 ///
@@ -18,6 +22,11 @@ import Testing
 /// `html-as-json.json` the same page labelled `application/json`, `as-html/` and `as-xml/` serve
 /// files as `text/html` and `application/xml`, `as-text/` as `text/plain`, `endless/` sends 1 KB per
 /// second.
+///
+/// Waiting on progress, not seconds: `/crawl/` sends 50 bytes per second (a transfer still under
+/// way minutes later), `/held/` (with `start(upstream:)`, see `withNginx(holding:_:)`) answers with
+/// a `HeldDocument` that does not end until the test releases it, and `/nginx-status` (nginx's
+/// `stub_status`) tells `requests(for:)` when every request has been logged.
 final class NginxServer: Sendable {
     private let process: NginxProcess
 
@@ -58,31 +67,30 @@ final class NginxServer: Sendable {
     /// Waits until an nginx worker has the file at `path` open, i.e. is sending it (Linux: from
     /// `/proc`; elsewhere a fixed half second).
     ///
-    /// The wait is counted in checks (3,000, 5 ms apart), not in seconds: on a loaded machine this
-    /// task and the request it waits for can both go unscheduled for seconds, and that time must
-    /// not count against nginx.
+    /// It waits on progress, for as long as ``HangGuard`` allows: on a loaded machine this task and
+    /// the request it waits for can both go unscheduled for tens of seconds. The file must be sent
+    /// slowly enough (`/crawl/`: minutes) that it is still open when this task next runs.
     func waitUntilSending(_ path: String) async throws {
         let file = documentRoot.appendingPathComponent(path).resolvingSymlinksInPath().path
         #if os(Linux)
             var children = ""
-            for _ in 0..<3_000 {
+            let isOpen = await eventually {
                 let pid = process.pid
                 children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
-                for worker in children.split(separator: " ") {
+                return children.split(separator: " ").contains { worker in
                     let descriptors = "/proc/\(worker)/fd"
                     let names = (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []
-                    for name in names
-                    where (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(descriptors)/\(name)")) == file
-                    {
-                        return
+                    return names.contains {
+                        (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(descriptors)/\($0)")) == file
                     }
                 }
-                try await Task.sleep(nanoseconds: 5_000_000)
             }
-            let requests = await requests(for: "/" + path)
-            throw TestServerError(
-                "nginx (workers: \(children)) did not open \(file) in 3,000 checks; requests: "
-                    + "\(requests); error log: \(process.errorLog)")
+            guard isOpen else {
+                let requests = await requests(for: "/" + path)
+                throw TestServerError(
+                    "nginx (workers: \(children)) did not open \(file) within the hang guard; requests: "
+                        + "\(requests); error log: \(process.errorLog)")
+            }
         #else
             _ = file
             try await Task.sleep(nanoseconds: 500_000_000)
@@ -100,21 +108,17 @@ final class NginxServer: Sendable {
         let bodyBytesSent: Int
     }
 
-    /// The requests nginx has logged for `path` (with a leading `/`), oldest first.
+    /// The requests nginx has logged for `path` (with a leading `/`), oldest first: every request
+    /// that had ended when this was called.
     ///
     /// nginx writes a request's line just after it has sent the response, so a client that already
-    /// has its answer can read the log a moment too early: the log is read until it has stayed the
-    /// same for 30 ms (33 times at most). The waits are `Task.sleep`s, which hold no thread.
+    /// has its answer can read the log too early (a loaded machine can leave nginx unscheduled for
+    /// a while in between). So the log is read once nginx has no request under way but the status
+    /// query that asks it (`stub_status`, from its only worker: a request it no longer counts has
+    /// been logged), waiting for that at most ``HangGuard``'s time; then it is read as it is.
     func requests(for path: String) async -> [Request] {
-        let logURL = root.appendingPathComponent("access.log")
-        let read = { (try? String(contentsOf: logURL, encoding: .utf8)) ?? "" }
-        var log = read()
-        for _ in 0..<33 {
-            try? await Task.sleep(nanoseconds: 30_000_000)
-            let again = read()
-            if again == log { break }
-            log = again
-        }
+        _ = await eventually { (try? await requestsUnderWay()) == 0 }
+        let log = (try? String(contentsOf: root.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
         return log.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 5, let status = Int(fields[2]), let bodyBytesSent = Int(fields[4]) else { return nil }
@@ -123,6 +127,23 @@ final class NginxServer: Sendable {
             )
             return request.path == path ? request : nil
         }
+    }
+
+    /// The requests nginx is reading or answering, besides the status query that asks.
+    private func requestsUnderWay() async throws -> Int {
+        let request = URLRequest(
+            url: url("nginx-status"), cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: HangGuard.seconds)
+        let (data, _) = try await URLSession.shared.data(for: request)
+        // "Reading: 0 Writing: 1 Waiting: 0"
+        let words = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
+        func count(_ label: String) -> Int? {
+            guard let index = words.firstIndex(of: label), index + 1 < words.count else { return nil }
+            return Int(words[index + 1])
+        }
+        guard let reading = count("Reading:"), let writing = count("Writing:") else {
+            throw TestServerError("unexpected stub_status answer: \(words)")
+        }
+        return reading + writing - 1
     }
 
     /// Stops nginx and removes its directory; stopping twice does nothing more.
@@ -146,12 +167,15 @@ final class NginxServer: Sendable {
     }
 
     /// Starts nginx on a free port of 127.0.0.1 and waits (without blocking a thread) until it
-    /// accepts connections.
-    static func start() async throws -> NginxServer {
-        NginxServer(process: try await NginxProcess.start(name: "TweaksRemoteTests", configuration: configuration))
+    /// accepts connections. With `upstream`, `/held/PATH` is passed to that server (unbuffered).
+    static func start(upstream: FaultyHTTPServer? = nil) async throws -> NginxServer {
+        NginxServer(
+            process: try await NginxProcess.start(name: "TweaksRemoteTests") { root, port in
+                configuration(root: root, port: port, upstreamPort: upstream?.port)
+            })
     }
 
-    private static func configuration(root: String, port: Int) -> String {
+    private static func configuration(root: String, port: Int, upstreamPort: Int?) -> String {
         """
         \(NginxProcess.processDirectives(root: root))
         events { worker_connections 64; }
@@ -185,6 +209,15 @@ final class NginxServer: Sendable {
                     limit_rate 2k;
                     limit_rate_after 0;
                 }
+                location /crawl/ {
+                    limit_rate 50;
+                    limit_rate_after 0;
+                }
+                location = /nginx-status {
+                    stub_status;
+                    access_log off;
+                }
+                \(upstreamPort.map { "location /held/ { proxy_pass http://127.0.0.1:\($0)/; proxy_buffering off; }" } ?? "")
                 location /gzip/ {
                     gzip on;
                     gzip_types application/json;

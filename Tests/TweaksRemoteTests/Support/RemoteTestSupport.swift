@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Tweaks
 
@@ -20,9 +21,10 @@ func testConfiguration(
 }
 
 /// A provider of `path` on `server`, persisted at `cacheURL` when given, on the system clock or
-/// on `clock`.
+/// on `clock`. Its fetches' deadline is ``HangGuard``'s unless a test about deadlines sets one: on a
+/// loaded machine a fetch of a few bytes from loopback has taken more than 5 seconds.
 func makeProvider(
-    _ server: NginxServer, _ path: String, cacheURL: URL? = nil, timeout: Double = 5,
+    _ server: NginxServer, _ path: String, cacheURL: URL? = nil, timeout: Double = HangGuard.seconds,
     headers: [String: String] = [:], configuration: RemoteTweakProviderConfiguration = testConfiguration(),
     clock: TestClock? = nil
 ) throws -> RemoteTweakProvider {
@@ -33,7 +35,7 @@ func makeProvider(
 
 /// A provider of `url` (a server that may be gone), persisted at `cacheURL` when given.
 func makeProvider(
-    url: URL, cacheURL: URL? = nil, timeout: Double = 5, headers: [String: String] = [:],
+    url: URL, cacheURL: URL? = nil, timeout: Double = HangGuard.seconds, headers: [String: String] = [:],
     configuration: RemoteTweakProviderConfiguration = testConfiguration(), clock: TestClock? = nil
 ) throws -> RemoteTweakProvider {
     let source = try HTTPRemoteTweakSource(url: url, headers: headers, timeout: timeout)
@@ -59,6 +61,30 @@ func withNginx<Result>(_ body: (NginxServer) async throws -> Result) async throw
     return try await body(server)
 }
 
+/// Runs `body` with a started nginx whose `/held/` is passed to a server of the test's own that
+/// answers with `document` and holds back its last byte until the test releases it (see ``HeldDocument``):
+/// a request under way for as long as the test needs. The upstream's `requests` are the requests
+/// that reached it through nginx.
+func withNginx<Result>(
+    holding document: HeldDocument, _ body: (NginxServer, FaultyHTTPServer) async throws -> Result
+) async throws -> Result {
+    let upstream = try FaultyHTTPServer(.held(document))
+    defer { upstream.stop() }
+    let server = try await NginxServer.start(upstream: upstream)
+    defer { server.stop() }
+    return try await body(server, upstream)
+}
+
+/// Waits (on progress, with ``HangGuard``) until `upstream` has received `count` requests, i.e.
+/// until they are under way; throws when they never come.
+func waitForRequests(
+    _ count: Int, to upstream: FaultyHTTPServer, sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+    try #require(
+        await eventually { upstream.requests.count >= count }, "\(count) request(s) reached the upstream",
+        sourceLocation: sourceLocation)
+}
+
 /// A fresh directory under the system's temporary directory, removed by `remove()`.
 struct TemporaryDirectory {
     let url = FileManager.default.temporaryDirectory
@@ -70,6 +96,10 @@ struct TemporaryDirectory {
 }
 
 extension RemoteTweakProvider {
+    /// The callers waiting for the fetch under way (0: none), from the provider's state: a test
+    /// waits for them to join instead of hoping they do within a slow transfer's seconds.
+    var callersOfTheFetchUnderWay: Int { state.withLock { $0.inFlight?.waiters ?? 0 } }
+
     /// The active value of `feature.variable`, or `nil`.
     func value(_ feature: String, _ variable: String) -> TweakValue? {
         (try? tweakIfPresent(feature: feature, variable: variable))?.value
