@@ -76,8 +76,11 @@ final class HTTPDownload: NSObject, URLSessionDataDelegate, Sendable {
             defer { state.continuation = nil }
             return (state.continuation, state.task)
         }
-        continuation?.resume(returning: outcome)
+        // The transfer is stopped before the caller is woken: the caller then invalidates the
+        // session, and a cancellation racing that invalidation could leave the connection open
+        // (a trickling server went on sending to a client that had given up).
         if case .failure = outcome { task?.cancel() }
+        continuation?.resume(returning: outcome)
     }
 
     private func expire() {
