@@ -7,8 +7,11 @@ import Foundation
 /// names to values. A parameter maps to a tweak as a server template's parameters do
 /// (`ConditionReader.key(ofParameter:group:)`: `feature.variable`, else variable of feature
 /// `firebase`). Values are typed by their property-list types: `<true/>`/`<false/>` a Boolean,
-/// `<integer>` an `Int`, `<real>` a `Double`, `<string>` a string (never parsed: `"true"` stays
-/// text; an integer outside this platform's `Int` a `Double`, as in JSON). A date, data, array or
+/// `<integer>` an `Int`, `<real>` a `Double` (an integer outside this platform's `Int` a `Double`,
+/// as in JSON), and `<string>` untyped text (``Tweak/isUntypedText``), as Firebase's console writes
+/// every value: it declares no type, and is read as the type the manager's schema declares or, else,
+/// the type a read asks for (``TweakValue/init(remoteString:as:)``), as Firebase's `numberValue`,
+/// `boolValue` and `JSONValue` read it. A date, data, array or
 /// dictionary value, a non-finite real, an empty name or two names for one tweak is an error naming
 /// the file, the tweak and the parameter.
 enum FirebaseDefaultsPlist {
@@ -62,7 +65,9 @@ enum FirebaseDefaultsPlist {
             case .value(let typed): value = typed
             case .invalid(let reason): throw failure(reason)
             }
-            tweaks[key] = Tweak(feature: key.feature, variable: key.variable, value: value, source: tweakSource)
+            let tweak = Tweak(feature: key.feature, variable: key.variable, value: value, source: tweakSource)
+            // Firebase reads a `<string>` as whatever type the app asks for: so does a typed read.
+            tweaks[key] = stored is String ? tweak.asUntypedText() : tweak
         }
         return tweaks
     }
