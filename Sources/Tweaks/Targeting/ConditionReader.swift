@@ -36,6 +36,8 @@ struct ConditionReader {
     /// The index in ``conditions`` of each name: a lookup per conditional value, not a walk over
     /// every condition (which made documents with many conditions quadratic to read).
     private var conditionIndexes: [String: Int] = [:]
+    /// What the document's regular expressions may still cost each read.
+    var regexBudget = RegularExpressionBudget()
 
     init(isStrict: Bool) { self.isStrict = isStrict }
 
@@ -267,7 +269,8 @@ struct ConditionReader {
             error(.missingField("operator"), node)
             return CustomSignalCondition(operator: .unknown(""), key: key ?? "", targets: targets ?? [])
         }
-        let condition = CustomSignalCondition(operator: op, key: key ?? "", targets: targets ?? [])
+        let condition = CustomSignalCondition(
+            operator: op, key: key ?? "", targets: targets ?? [], regexBudget: &regexBudget)
         check(condition, in: name, operatorAt: operatorNode, targetsAt: targetsNode)
         return condition
     }
@@ -289,7 +292,10 @@ struct ConditionReader {
         case .stringContainsRegex:
             for (target, pattern) in zip(targets, condition.patterns) {
                 if case .failure(let error) = pattern {
-                    problem("the regular expression \"\(target)\" does not compile (RE2 syntax): \(error)")
+                    problem(
+                        error.isOverBudget
+                            ? "the regular expression \"\(target)\" is refused: \(error)"
+                            : "the regular expression \"\(target)\" does not compile (RE2 syntax): \(error)")
                 }
             }
         case .numeric:

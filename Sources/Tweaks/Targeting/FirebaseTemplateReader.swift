@@ -205,7 +205,8 @@ extension ConditionReader {
             ] where !value {
                 missing(field, of: member, in: name)
             }
-            let condition = CustomSignalCondition(operator: op ?? .unknown(""), key: key ?? "", targets: targets ?? [])
+            let condition = CustomSignalCondition(
+                operator: op ?? .unknown(""), key: key ?? "", targets: targets ?? [], regexBudget: &regexBudget)
             if op != nil { check(condition, in: name, operatorAt: operatorNode, targetsAt: targetsNode) }
             return .customSignal(condition)
         default:
