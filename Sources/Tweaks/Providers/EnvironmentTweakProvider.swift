@@ -116,11 +116,13 @@ public final class EnvironmentTweakProvider: TweakProvider {
 
     /// The tweaks set in the environment whose name splits one way and whose value can be read,
     /// named as their variables spell them (lower-cased: `TWEAK_CHECKOUT__MAX_ITEMS` is
-    /// `checkout.max_items`), read without a declared type.
+    /// `checkout.max_items`), read without a declared type; each tweak once.
     public var knownTweaks: [Tweak] {
-        variables.keys.sorted().compactMap { variable in
+        // Two variables can name one tweak (`TWEAK_A__B` and `TWEAK_a__b`): it is listed once.
+        var listed = Set<TweakKey>()
+        return variables.keys.sorted().compactMap { variable in
             let readings = Self.readings(of: variable.dropFirst(prefix.count))
-            guard readings.count == 1 else { return nil }
+            guard readings.count == 1, listed.insert(readings[0]).inserted else { return nil }
             return (try? tweak(for: readings[0])) ?? nil
         }
     }
