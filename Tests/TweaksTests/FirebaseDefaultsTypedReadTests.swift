@@ -28,6 +28,10 @@ struct FirebaseDefaultsTypedReadTests {
         \t<string>Hello</string>
         \t<key>retries</key>
         \t<string>many</string>
+        \t<key>checkout.enabled</key>
+        \t<string>true</string>
+        \t<key>legacy.enabled</key>
+        \t<string>NO</string>
         </dict>
         </plist>
 
@@ -64,6 +68,18 @@ struct FirebaseDefaultsTypedReadTests {
             #expect(try manager.value(feature: "firebase", variable: "max_cart_items", as: Int.self) == 25)
             // The plist declares no type for its text, so it types no other layer.
             #expect(manager.schema.declaration(feature: "firebase", variable: "max_cart_items")?.type == nil)
+        }
+    }
+
+    @Test("A feature's `enabled` text switches it as Firebase's boolValue would")
+    func featureFlags() throws {
+        try Self.withConsolePlist { (plist: LocalTweakProvider) throws in
+            let manager = TweakManager(tweakProviders: [plist])
+            #expect(manager.isFeatureEnabled("checkout"))
+            #expect(manager.isFeatureEnabled("checkout"), "cached")
+            let below = EphemeralTweakProvider(values: ["legacy": ["enabled": .bool(true)]])
+            // "NO" is an answer (false), not text passed over to the layer below.
+            #expect(!TweakManager(tweakProviders: [plist, below]).isFeatureEnabled("legacy"))
         }
     }
 

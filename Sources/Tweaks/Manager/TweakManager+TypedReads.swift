@@ -147,3 +147,13 @@ extension TweakManager {
         try set(codec.encode(value), feature: feature, variable: variable)
     }
 }
+
+extension Tweak {
+    /// The value as a feature flag: a Boolean, or untyped text (``isUntypedText``, a `<string>` of
+    /// Firebase's defaults plist) that reads as one by Firebase's words; `nil` otherwise.
+    var flagValue: Bool? {
+        if let bool = value.boolValue { return bool }
+        guard isUntypedText, case .string(let text) = value else { return nil }
+        return (try? TweakValue(remoteString: text, as: .bool))?.boolValue
+    }
+}
