@@ -1,5 +1,3 @@
-import Foundation
-
 /// Finds a key written twice in the top-level dictionary of an XML property list, which
 /// Foundation reads without a word, keeping the last value.
 ///
@@ -56,39 +54,43 @@ enum PropertyListDuplicateKeys {
 
     /// Key text with its entities and character references decoded (CDATA kept as written).
     private static func decode(_ raw: [UInt8]) -> String {
-        let text = String(decoding: raw, as: UTF8.self)
-        guard text.contains("&") || text.contains("<![CDATA[") else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let ampersand = rest.firstIndex(where: { $0 == "&" || $0 == "<" }) {
-            result += rest[..<ampersand]
-            rest = rest[ampersand...]
-            if rest.hasPrefix("<![CDATA["), let end = rest.range(of: "]]>") {
-                result += rest[rest.index(rest.startIndex, offsetBy: 9)..<end.lowerBound]
-                rest = rest[end.upperBound...]
-                continue
-            }
-            guard rest.first == "&", let semicolon = rest.firstIndex(of: ";") else {
-                result.append(rest.removeFirst())
-                continue
-            }
-            let entity = rest[rest.index(after: rest.startIndex)..<semicolon]
-            let named: [Substring: String] = ["lt": "<", "gt": ">", "amp": "&", "quot": "\"", "apos": "'"]
-            if let replacement = named[entity] {
-                result += replacement
-            } else if entity.hasPrefix("#x") || entity.hasPrefix("#X"),
-                let value = UInt32(entity.dropFirst(2), radix: 16),
-                let scalar = Unicode.Scalar(value)
-            {
-                result.unicodeScalars.append(scalar)
-            } else if entity.hasPrefix("#"), let value = UInt32(entity.dropFirst()), let scalar = Unicode.Scalar(value)
-            {
-                result.unicodeScalars.append(scalar)
-            } else {
-                result += rest[...semicolon]
-            }
-            rest = rest[rest.index(after: semicolon)...]
+        guard raw.contains(UInt8(ascii: "&")) || raw.contains(UInt8(ascii: "<")) else {
+            return String(decoding: raw, as: UTF8.self)
         }
-        return result + rest
+        var decoded: [UInt8] = []
+        var index = 0
+        while index < raw.count {
+            if starts(raw, at: index, with: "<![CDATA["), let end = find(raw, "]]>", from: index + 9) {
+                decoded += raw[(index + 9)..<end]
+                index = end + 3
+                continue
+            }
+            if raw[index] == UInt8(ascii: "&"), let semicolon = raw[index...].firstIndex(of: UInt8(ascii: ";")),
+                let replacement = replacement(for: String(decoding: raw[(index + 1)..<semicolon], as: UTF8.self))
+            {
+                decoded += Array(replacement.utf8)
+                index = semicolon + 1
+                continue
+            }
+            decoded.append(raw[index])
+            index += 1
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    /// The text of entity `name` (`amp`, `#38`, `#x26`), or `nil` when it is none of them.
+    private static func replacement(for name: String) -> String? {
+        switch name {
+        case "lt": return "<"
+        case "gt": return ">"
+        case "amp": return "&"
+        case "quot": return "\""
+        case "apos": return "'"
+        default: break
+        }
+        let value: UInt32? =
+            name.hasPrefix("#x") || name.hasPrefix("#X")
+            ? UInt32(name.dropFirst(2), radix: 16) : name.hasPrefix("#") ? UInt32(name.dropFirst()) : nil
+        return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
     }
 }
