@@ -15,10 +15,11 @@ public struct Tweak: Sendable, Hashable {
         let source: String?
         let isEncrypted: Bool
         let targeting: TweakTargeting?
+        let isUntypedText: Bool
 
         init(
             feature: String, variable: String, value: TweakValue, title: String?, desc: String?, group: String?,
-            source: String?, isEncrypted: Bool, targeting: TweakTargeting? = nil
+            source: String?, isEncrypted: Bool, targeting: TweakTargeting? = nil, isUntypedText: Bool = false
         ) {
             self.feature = feature
             self.variable = variable
@@ -29,6 +30,7 @@ public struct Tweak: Sendable, Hashable {
             self.source = source
             self.isEncrypted = isEncrypted
             self.targeting = targeting
+            self.isUntypedText = isUntypedText
         }
     }
 
@@ -54,6 +56,17 @@ public struct Tweak: Sendable, Hashable {
     /// The tweak's conditional values, when its document gives it some: a lookup picks the value
     /// for the read's context (see `Docs/Targeting.md`); ``value`` is then the default.
     package var targeting: TweakTargeting? { storage.targeting }
+    /// Whether the value is text that its source does not type: a `<string>` of Firebase's
+    /// defaults plist, which Firebase reads as a number, a Boolean or JSON when asked for one. A
+    /// typed read reads such a ``TweakValue/string(_:)`` as the asked type
+    /// (``TweakValue/init(remoteString:as:)``).
+    package var isUntypedText: Bool { storage.isUntypedText }
+
+    /// A copy whose string value is untyped text (see ``isUntypedText``).
+    package func asUntypedText() -> Tweak {
+        copy(value: value, source: source, targeting: targeting, isUntypedText: true)
+    }
+
     /// Whether the tweak has conditional values (checked without retaining them).
     var hasTargeting: Bool {
         @inline(__always) get { storage.targeting != nil }
@@ -84,7 +97,8 @@ public struct Tweak: Sendable, Hashable {
         lhs.storage === rhs.storage
             || (lhs.feature == rhs.feature && lhs.variable == rhs.variable && lhs.value == rhs.value
                 && lhs.title == rhs.title && lhs.desc == rhs.desc && lhs.group == rhs.group
-                && lhs.source == rhs.source && lhs.isEncrypted == rhs.isEncrypted && lhs.targeting == rhs.targeting)
+                && lhs.source == rhs.source && lhs.isEncrypted == rhs.isEncrypted && lhs.targeting == rhs.targeting
+                && lhs.isUntypedText == rhs.isUntypedText)
     }
 
     /// Hashes the feature, variable, value and source.
@@ -132,11 +146,14 @@ public struct Tweak: Sendable, Hashable {
         copy(value: value, source: source, targeting: nil)
     }
 
-    private func copy(value: TweakValue, source: String?, targeting: TweakTargeting?) -> Tweak {
+    private func copy(
+        value: TweakValue, source: String?, targeting: TweakTargeting?, isUntypedText: Bool? = nil
+    ) -> Tweak {
         var copy = self
         copy.storage = Storage(
             feature: feature, variable: variable, value: value, title: title, desc: desc, group: group,
-            source: source, isEncrypted: isEncrypted, targeting: targeting)
+            source: source, isEncrypted: isEncrypted, targeting: targeting,
+            isUntypedText: isUntypedText ?? self.isUntypedText)
         return copy
     }
 

@@ -48,7 +48,7 @@ import Testing
                     definitiveAnswerEncrypted = Definitely not 42
                     maintenanceMode = true Under maintenance
                     meaningOfLife with a String override = 42
-                    log: overrides: type check failed: general.meaning_of_life: declared as int by LocalTweakProvider, found string "forty-two"; reads pass it over; no automatic retry | general.meaning_of_life: overrides's value is passed over: declared as int by LocalTweakProvider, found string "forty-two"
+                    log: overrides: type check failed: general.meaning_of_life: declared as int by LocalTweakProvider, found string "forty-two"; reads pass it over | general.meaning_of_life: overrides's value is passed over: declared as int by LocalTweakProvider, found string "forty-two"
                     after reset: labelText = Test value, displayRedView = true
                     checkout = 3 0.25 ["a", "b"] [1.0, 2.5, 3.0] [[1, 2], [3]]
                     checkout.layout = 2 false ["x", "y"]

@@ -34,8 +34,7 @@ struct DeclaredTypeTests {
             #expect(
                 logs.withLock { $0 } == [
                     #"remote: type check failed: checkout.enabled: declared as bool by defaults.json, found string "yes"; "#
-                        + #"checkout.max_items: declared as int by defaults.json, found string "38"; reads pass them over; "#
-                        + "no automatic retry"
+                        + #"checkout.max_items: declared as int by defaults.json, found string "38"; reads pass them over"#
                 ], "an Int for a Double is fine")
             let failure = try #require(manager.providerHealth[0].currentFailures.first)
             #expect(failure.operation == .typeCheck)

@@ -75,12 +75,36 @@ struct EnvironmentTweakProviderTests {
         let logs = Locked<[String]>([])
         manager.logClosure = { message, level in if level == .error { logs.withLock { $0.append(message) } } }
         let logged = try #require(
-            logs.withLock { $0 }.first, "problems found before the log closure are logged when it is set")
+            logs.withLock { $0 }.first { $0.contains("type check") },
+            "problems found before the log closure are logged when it is set")
         #expect(environment.problems.count == 1, "without a schema, only the name without `__`")
         #expect(
             logged.hasPrefix("environment: type check failed: ") && logged.contains("TWEAK_CHECKOUT__ENABLED"),
             "the value this manager cannot read as its declared type is heard when the manager is made")
         #expect(manager.providerHealth[0].isFailing)
+    }
+
+    @Test("A misspelt variable is heard once, in the log and on providerEvents, when the manager is made")
+    func misspeltNameIsReportedWhenTheManagerIsMade() async throws {
+        let (_, manager) = try stack(["TWEAK_CHEKOUT__BANNER": "Sale", "TWEAK_CHECKOUT__MAX_ITEMS": "20"])
+        let log = LogRecorder()
+        manager.logClosure = log.closure
+        #expect(try manager.value(feature: "checkout", variable: "max_items", as: Int.self) == 20)
+        #expect(try manager.value(feature: "checkout", variable: "max_items", as: Int.self) == 20)
+        let heard = log.all.filter { $0.text.contains("TWEAK_CHEKOUT__BANNER") }
+        #expect(heard.count == 1, "\(log.all.map(\.text))")
+        let line = try #require(heard.first)
+        #expect(line.level == .error)
+        #expect(line.text.hasPrefix("environment: environment failed: "))
+        #expect(line.text.contains("names no declared tweak (a misspelt name?)"))
+        #expect(!line.text.contains("no automatic retry"), "a variable is not retried: the words mean nothing here")
+        #expect(!log.all.contains { $0.text.contains("TWEAK_CHECKOUT__MAX_ITEMS") }, "a right name is no problem")
+
+        var events = manager.providerEvents.makeAsyncIterator()
+        let event = try #require(await events.next())
+        #expect(event.operation == .environment && event.isFailure)
+        let problems = try #require(event.error as? EnvironmentTweakProvider.NameProblems)
+        #expect(problems.problems.map(\.environmentVariable) == ["TWEAK_CHEKOUT__BANNER"])
     }
 
     @Test func undeclaredTweaksAreJSONOrTextAndMalformedJSONIsAnError() throws {

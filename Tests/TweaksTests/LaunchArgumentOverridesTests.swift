@@ -161,3 +161,76 @@ import Testing
         #expect(throws: Never.self) { try LaunchArgumentOverrides.values(from: ["-tweak", "ui.version=1.2.3"]) }
     }
 }
+
+/// Every valid name round-trips: what ``LaunchArgumentOverrides/arguments(for:)`` writes,
+/// ``LaunchArgumentOverrides/values(from:)`` reads back, whatever scalars the names hold.
+@Suite struct LaunchArgumentNameRoundTripTests {
+    /// Names that used to be written so that they were refused or read otherwise (issue 39 I):
+    /// a feature `-f` (read as another flag), a variable starting with a combining mark (joined to
+    /// the `.` before it), a feature ending with U+0600 (a prepended mark, joined to the `.` after it).
+    @Test(arguments: [
+        ("-f", "v"), ("f", "\u{301}v"), ("f\u{600}", "v"), ("-", "-"), ("\u{600}", "\u{301}"),
+        ("a\u{600}", "\u{301}=\u{301}"), ("\"\u{301}", "x"), ("f", "v\u{600}"),
+    ])
+    func knownTroubleRoundTrips(_ feature: String, _ variable: String) throws {
+        try Self.checkRoundTrip([feature: [variable: .string("x\u{301}")]])
+    }
+
+    @Test func generatedNamesRoundTrip() throws {
+        // Scalars that separate, quote, escape, combine, prepend or join, and ordinary ones.
+        let pool: [Unicode.Scalar] = [
+            ".", "=", "\"", "\\", "-", " ", "a", "Z", "0", "é", "\u{301}", "\u{308}", "\u{600}", "\u{605}",
+            "\u{200D}", "\u{1F1E6}", "\u{1F1E8}", "\u{1F600}", "\n", "\r", "\t", "\u{85}", "\u{2028}", "_", "{",
+            "[", "'",
+        ]
+        var generator = SplitMix64(seed: 39)
+        func name() -> String {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 1...6, using: &generator) {
+                scalars.append(pool.randomElement(using: &generator)!)
+            }
+            return String(scalars)
+        }
+        for _ in 0..<2_000 {
+            try Self.checkRoundTrip([name(): [name(): .int(1)]])
+        }
+    }
+
+    static func checkRoundTrip(_ values: [String: [String: TweakValue]]) throws {
+        let arguments = LaunchArgumentOverrides.arguments(for: values)
+        let read: [String: [String: TweakValue]]
+        do {
+            read = try LaunchArgumentOverrides.values(from: arguments)
+        } catch {
+            Issue.record("\(arguments.debugDescription) refused: \(error)")
+            return
+        }
+        // Compared scalar by scalar: Swift's `==` on strings would take canonically equivalent names as one.
+        func flattened(_ values: [String: [String: TweakValue]]) -> [[UInt32]] {
+            values.flatMap { feature, variables in
+                variables.map { variable, value -> [UInt32] in
+                    var flat: [UInt32] = feature.unicodeScalars.map(\.value)
+                    flat.append(0x110000)
+                    flat += variable.unicodeScalars.map(\.value)
+                    flat.append(0x110000)
+                    flat += value.description.unicodeScalars.map(\.value)
+                    return flat
+                }
+            }.sorted { $0.lexicographicallyPrecedes($1) }
+        }
+        #expect(flattened(read) == flattened(values), "\(arguments.debugDescription)")
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so that a failing case can be reproduced.
+private struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -50,7 +50,10 @@ public struct TweakProviderEvent: Sendable, CustomStringConvertible {
         switch outcome {
         case .failed:
             let reason = error.map { String(describing: $0) } ?? "unknown error"
-            return "\(name): \(operation) failed: \(reason); \(Self.describe(nextRetry: nextRetry, from: date))"
+            let failure = "\(name): \(operation) failed: \(reason)"
+            // A check of what a provider holds (its environment, its values' types) has no retry to speak of.
+            if nextRetry == nil, operation == .environment || operation == .typeCheck { return failure }
+            return "\(failure); \(Self.describe(nextRetry: nextRetry, from: date))"
         case .recovered: return "\(name): \(operation) works again"
         default: return "\(name): \(operation) succeeded"
         }

@@ -7,9 +7,13 @@ import Foundation
 /// names to values. A parameter maps to a tweak as a server template's parameters do
 /// (`ConditionReader.key(ofParameter:group:)`: `feature.variable`, else variable of feature
 /// `firebase`). Values are typed by their property-list types: `<true/>`/`<false/>` a Boolean,
-/// `<integer>` an `Int`, `<real>` a `Double`, `<string>` a string (never parsed: `"true"` stays
-/// text; an integer outside this platform's `Int` a `Double`, as in JSON). A date, data, array or
-/// dictionary value, a non-finite real, an empty name or two names for one tweak is an error naming
+/// `<integer>` an `Int`, `<real>` a `Double` (an integer outside this platform's `Int` a `Double`,
+/// as in JSON), and `<string>` untyped text (``Tweak/isUntypedText``), as Firebase's console writes
+/// every value: it declares no type, and is read as the type the manager's schema declares or, else,
+/// the type a read asks for (``TweakValue/init(remoteString:as:)``), as Firebase's `numberValue`,
+/// `boolValue` and `JSONValue` read it. A date, data, array or
+/// dictionary value, a non-finite real, an empty name, a name with a control character, a key written
+/// twice (which Foundation would read as the last) or two names for one tweak is an error naming
 /// the file, the tweak and the parameter.
 enum FirebaseDefaultsPlist {
     private static let valueTypes = "a Boolean, integer, real or string"
@@ -35,6 +39,12 @@ enum FirebaseDefaultsPlist {
             throw TweakLoadError(
                 source: source, reason: .invalidPropertyList("not an XML or binary property list"))
         }
+        // Foundation keeps the last of two equal keys without a word: the first value would be lost.
+        if format == .xml, let duplicate = PropertyListDuplicateKeys.firstDuplicate(in: bytes) {
+            let key = ConditionReader.key(ofParameter: duplicate, group: nil)
+            throw TweakLoadError(
+                source: source, feature: key.feature, variable: key.variable, reason: .duplicateKey(duplicate))
+        }
         guard let parameters = root as? [String: Any] else {
             throw TweakLoadError(
                 source: source,
@@ -51,6 +61,12 @@ enum FirebaseDefaultsPlist {
                 TweakLoadError(source: source, feature: key.feature, variable: key.variable, reason: reason)
             }
             guard !name.isEmpty else { throw failure(.emptyName("parameter")) }
+            // A name is printed in logs and by the `tweak` tool, where a line break could forge a line.
+            if name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F })
+                || name.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) })
+            {
+                throw failure(.controlCharacterInName("parameter", name: name))
+            }
             if let other = names[key] {
                 throw failure(
                     .invalidFieldValue(
@@ -62,7 +78,9 @@ enum FirebaseDefaultsPlist {
             case .value(let typed): value = typed
             case .invalid(let reason): throw failure(reason)
             }
-            tweaks[key] = Tweak(feature: key.feature, variable: key.variable, value: value, source: tweakSource)
+            let tweak = Tweak(feature: key.feature, variable: key.variable, value: value, source: tweakSource)
+            // Firebase reads a `<string>` as whatever type the app asks for: so does a typed read.
+            tweaks[key] = stored is String ? tweak.asUntypedText() : tweak
         }
         return tweaks
     }

@@ -199,7 +199,7 @@ struct LayerWalk: ~Copyable {
     }
 
     /// The answer of a feature-flag read: the `enabled` tweak's Boolean value, else `false`.
-    var isEnabled: Bool { tweak?.value.boolValue ?? false }
+    var isEnabled: Bool { tweak.flatMap(\.flagValue) ?? false }
 
     /// A layer's `tweak`: passed over when `check` gives a reason, else the answer unless a layer
     /// decided already; recorded in `trace` when there is one.
@@ -469,7 +469,7 @@ extension TweakManager {
         // A feature-flag read asks for a Bool.
         func check(_ tweak: Tweak) -> String? {
             guard kind == .featureFlag else { return readCheck(tweak) }
-            return tweak.value.boolValue == nil
+            return tweak.flagValue == nil
                 ? TweakManager.mismatchReason(tweak, expected: Bool.self, detail: nil) : nil
         }
 

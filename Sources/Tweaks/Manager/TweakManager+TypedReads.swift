@@ -61,12 +61,30 @@ extension TweakManager {
                 decoded = try decode(tweak.value)
                 return nil
             } catch {
+                if let read = Self.readUntypedText(tweak, decode) {
+                    decoded = read
+                    return nil
+                }
                 return Self.mismatchReason(
                     tweak, expected: Value.self, detail: (error as? TweakValueCodec<Value>.Mismatch)?.detail)
             }
         }
         guard tweak != nil, let decoded else { throw TweakError.notFound(feature: key.feature, variable: key.variable) }
         return decoded
+    }
+
+    /// The value of `tweak`, untyped text (``Tweak/isUntypedText``), read as the type `decode` asks for: the first of
+    /// its readings as a Boolean, an integer, a number or JSON (``TweakValue/init(remoteString:as:)``,
+    /// Firebase's rules) that `decode` takes; `nil` when none does. A decoder takes one kind of
+    /// value only (an `Int` takes no Boolean), so the order decides nothing but the work.
+    @usableFromInline
+    static func readUntypedText<Value>(_ tweak: Tweak, _ decode: (TweakValue) throws -> Value) -> Value? {
+        guard tweak.isUntypedText, case .string(let text) = tweak.value else { return nil }
+        for kind in [TweakValue.Kind.bool, .int, .double, .json] {
+            guard let reading = try? TweakValue(remoteString: text, as: kind) else { continue }
+            if let decoded = try? decode(reading) { return decoded }
+        }
+        return nil
     }
 
     /// The evaluation of a typed read whose `check` decodes (see ``evaluate(_:kind:check:trace:)``).
@@ -127,5 +145,15 @@ extension TweakManager {
     /// Writes `value` through `codec` to the override layer.
     func set<Value>(_ value: Value, feature: String, variable: String, codec: TweakValueCodec<Value>) throws {
         try set(codec.encode(value), feature: feature, variable: variable)
+    }
+}
+
+extension Tweak {
+    /// The value as a feature flag: a Boolean, or untyped text (``isUntypedText``, a `<string>` of
+    /// Firebase's defaults plist) that reads as one by Firebase's words; `nil` otherwise.
+    var flagValue: Bool? {
+        if let bool = value.boolValue { return bool }
+        guard isUntypedText, case .string(let text) = value else { return nil }
+        return (try? TweakValue(remoteString: text, as: .bool))?.boolValue
     }
 }

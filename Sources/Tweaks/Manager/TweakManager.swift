@@ -114,6 +114,10 @@ public final class TweakManager: Sendable {
         TweakChangeRouter.shared.register(self, for: tweakProviders)
         // Values of another type than declared are heard from the start, not only at a read.
         for provider in tweakProviders { checkDeclaredTypes(after: .everything, from: provider) }
+        // Misspelt environment variables are heard from the start too: they name no declared tweak.
+        for case let environment as EnvironmentTweakProvider in tweakProviders {
+            environment.reportNameProblems(in: schema)
+        }
     }
 
     /// A contextual manager: `base`'s providers, schema, cache, settings and observers, with

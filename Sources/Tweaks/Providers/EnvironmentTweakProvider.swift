@@ -116,11 +116,13 @@ public final class EnvironmentTweakProvider: TweakProvider {
 
     /// The tweaks set in the environment whose name splits one way and whose value can be read,
     /// named as their variables spell them (lower-cased: `TWEAK_CHECKOUT__MAX_ITEMS` is
-    /// `checkout.max_items`), read without a declared type.
+    /// `checkout.max_items`), read without a declared type; each tweak once.
     public var knownTweaks: [Tweak] {
-        variables.keys.sorted().compactMap { variable in
+        // Two variables can name one tweak (`TWEAK_A__B` and `TWEAK_a__b`): it is listed once.
+        var listed = Set<TweakKey>()
+        return variables.keys.sorted().compactMap { variable in
             let readings = Self.readings(of: variable.dropFirst(prefix.count))
-            guard readings.count == 1 else { return nil }
+            guard readings.count == 1, listed.insert(readings[0]).inserted else { return nil }
             return (try? tweak(for: readings[0])) ?? nil
         }
     }
@@ -134,6 +136,13 @@ public final class EnvironmentTweakProvider: TweakProvider {
     /// variable, names no declared tweak (a misspelt name) or more than one (see "Ambiguous names"
     /// above), or whose value cannot be read as its declared type.
     public func problems(in schema: TweakSchema?) -> [ValueError] {
+        problems(in: schema, includingValues: true)
+    }
+
+    /// The problems of ``problems(in:)`` with the variables' names (a value that cannot be read
+    /// as its declared type is left out with `includingValues` false: the manager's type check
+    /// reports those).
+    func problems(in schema: TweakSchema?, includingValues: Bool) -> [ValueError] {
         let declaredNames = schema.map(declaredTweaks(in:)) ?? [:]
         var problems: [ValueError] = []
         for variable in variables.keys.sorted() {
@@ -167,6 +176,7 @@ public final class EnvironmentTweakProvider: TweakProvider {
                 problems.append(ValueError(environmentVariable: variable, key: key, reason: Self.ambiguity(named)))
                 continue
             }
+            guard includingValues else { continue }
             do {
                 _ = try tweak(for: TweakRequest(key: key, declaredType: schema.type(of: key)))
             } catch let error as ValueError {
@@ -178,6 +188,32 @@ public final class EnvironmentTweakProvider: TweakProvider {
             } catch {}  // `tweak(for:)` throws only `ValueError`
         }
         return problems
+    }
+
+    /// Reports, as a failed ``TweakProviderEvent/Operation/environment`` event, the variables
+    /// whose names are wrong for a manager whose schema is `schema` (misspelt, without `__`, or
+    /// naming several tweaks; see ``problems(in:)``): called once when the manager is made, so a
+    /// typo such as `TWEAK_CHEKOUT__BANNER` is heard in its log and
+    /// ``TweakManager/providerEvents`` without the app asking. Values of another type are the
+    /// manager's type check's to report. Nothing is posted when every name is right.
+    func reportNameProblems(in schema: TweakSchema) {
+        guard !variables.isEmpty, !schema.isEmpty else { return }
+        let problems = problems(in: schema, includingValues: false)
+        guard !problems.isEmpty else { return }
+        postEvent(.failed(.environment, error: NameProblems(problems: problems), nextRetry: nil))
+    }
+
+    /// The variables whose names are wrong: the error of a failed `environment` event.
+    public struct NameProblems: Error, Sendable, Hashable, CustomStringConvertible {
+        /// Each variable whose name is wrong, sorted by name.
+        public let problems: [ValueError]
+
+        /// `environment variable TWEAK_CHEKOUT__BANNER (chekout.banner): names no declared tweak
+        /// (a misspelt name?); …; the environment is read once, when the provider is made`.
+        public var description: String {
+            problems.map(\.description).joined(separator: "; ")
+                + "; the environment is read once, when the provider is made"
+        }
     }
 
     /// The declared tweaks of `schema` that each set variable names, made once per schema.

@@ -16,8 +16,9 @@
 /// be valid JSON. ``arguments(for:)`` always writes JSON, so its arguments read back exactly.
 ///
 /// **Names.** The feature ends at the first `.` and the variable at the first `=` after it
-/// (`-tweak a.b.c=1` is variable `b.c` of feature `a`). A name that contains `.` or `=`, or starts
-/// with `"`, is written as a JSON string: `-tweak '"api.v2".timeout=30'` is variable `timeout` of
+/// (`-tweak a.b.c=1` is variable `b.c` of feature `a`), scalar by scalar (a `.` joined to a
+/// combining mark is still a `.`). A name that contains `.` or `=`, or starts with `"` (a feature:
+/// or `-`, which would read as another flag), is written as a JSON string: `-tweak '"api.v2".timeout=30'` is variable `timeout` of
 /// feature `api.v2`, `-tweak 'ui."a=b"=1'` variable `a=b` of `ui`. ``arguments(for:)`` writes names
 /// so, so every name reads back exactly.
 ///
@@ -109,7 +110,7 @@ public enum LaunchArgumentOverrides {
             let variables = values[feature] ?? [:]
             for variable in variables.keys.sorted() {
                 var text = ""
-                writeName(feature, to: &text)
+                writeName(feature, isFeature: true, to: &text)
                 text += "."
                 writeName(variable, to: &text)
                 text += "="
@@ -121,9 +122,14 @@ public enum LaunchArgumentOverrides {
     }
 
     /// Writes `name` as is, or as a JSON string when reading it as is would end it early (a `.` or
-    /// `=`) or read it as a JSON string (a leading `"`).
-    private static func writeName(_ name: String, to text: inout String) {
-        if name.contains(where: { $0 == "." || $0 == "=" }) || name.hasPrefix("\"") {
+    /// `=`), read it as a JSON string (a leading `"`) or, for a feature, as another flag (a leading
+    /// `-`). Names are compared scalar by scalar: a `.` followed by a combining mark, or preceded
+    /// by a prepended mark such as U+0600, is still a `.` to the reader.
+    private static func writeName(_ name: String, isFeature: Bool = false, to text: inout String) {
+        let scalars = name.unicodeScalars
+        if scalars.contains(where: { $0 == "." || $0 == "=" }) || scalars.first == "\""
+            || (isFeature && scalars.first == "-")
+        {
             JSONWriter.write(TweakValue.string(name), to: &text)
         } else {
             text += name
@@ -132,10 +138,12 @@ public enum LaunchArgumentOverrides {
 
     private static func parse(_ argument: String) throws(ParseError) -> (String, String, TweakValue, text: String) {
         let namesError = ParseError(argument: argument, reason: "expected a feature and a variable separated by '.'")
-        guard argument.contains("=") else {
+        // Read scalar by scalar: a grapheme cluster may join a separator to a name's first or last
+        // scalar (`.` + U+0301, U+0600 + `.`), which a walk over characters would not see.
+        var rest = Substring(argument).unicodeScalars
+        guard rest.contains("=") else {
             throw ParseError(argument: argument, reason: "expected feature.variable=value")
         }
-        var rest = Substring(argument)
         guard let feature = try readName(from: &rest, endingAt: [".", "="], in: argument), rest.first == "." else {
             throw namesError
         }
@@ -144,7 +152,7 @@ public enum LaunchArgumentOverrides {
         guard rest.first == "=" else {
             throw ParseError(argument: argument, reason: "expected feature.variable=value")
         }
-        let text = String(rest.dropFirst())
+        let text = String(String.UnicodeScalarView(rest.dropFirst()))
         let value: TweakValue
         do {
             value = try TweakValue.inferred(from: text, source: "launch argument")
@@ -154,15 +162,15 @@ public enum LaunchArgumentOverrides {
         return (feature, variable, value, text)
     }
 
-    /// The name at the start of `rest`, which is left at the character after it: a JSON string when
+    /// The name at the start of `rest`, which is left at the scalar after it: a JSON string when
     /// it starts with `"`, else the text up to the first of `ends`; `nil` when it is empty.
     private static func readName(
-        from rest: inout Substring, endingAt ends: Set<Character>, in argument: String
+        from rest: inout Substring.UnicodeScalarView, endingAt ends: Set<Unicode.Scalar>, in argument: String
     ) throws(ParseError) -> String? {
         guard rest.first == "\"" else {
             let name = rest.prefix { !ends.contains($0) }
             rest = rest[name.endIndex...]
-            return name.isEmpty ? nil : String(name)
+            return name.isEmpty ? nil : String(String.UnicodeScalarView(name))
         }
         // The closing quote: the first `"` not escaped by an odd number of backslashes.
         var index = rest.index(after: rest.startIndex)
@@ -180,9 +188,9 @@ public enum LaunchArgumentOverrides {
         guard index < rest.endIndex else {
             throw ParseError(argument: argument, reason: "a name that starts with '\"' must be a JSON string")
         }
-        let literal = rest[...index]
+        let literal = String(String.UnicodeScalarView(rest[...index]))
         rest = rest[rest.index(after: index)...]
-        guard case .string(let name)? = try? TweakValue.inferred(from: String(literal), source: "launch argument")
+        guard case .string(let name)? = try? TweakValue.inferred(from: literal, source: "launch argument")
         else {
             throw ParseError(argument: argument, reason: "\(literal) is not a JSON string")
         }

@@ -79,19 +79,39 @@ public final class LocalTweakProvider: TweakProvider {
         return try tweak.decrypted(using: decryptionClosure)
     }
 
+    /// The tweak, as ``tweak(for:)-(TweakKey)`` gives it; untyped text (a `<string>` of Firebase's
+    /// defaults plist) is read as the type the asking manager declares
+    /// (``TweakRequest/declaredType``, by ``TweakValue/init(remoteString:as:)``).
+    ///
+    /// - Throws: ``TweakError/notSupported(feature:variable:reason:)`` when untyped text cannot be
+    ///   read as the declared type (the lookup passes it over, logged, and the next layer answers),
+    ///   or what ``tweak(for:)-(TweakKey)`` throws.
+    public func tweak(for request: TweakRequest) throws -> Tweak? {
+        guard let tweak = try tweak(for: request.key) else { return nil }
+        guard tweak.isUntypedText, case .string(let text) = tweak.value,
+            let declaredType = request.declaredType, declaredType.kind != .string
+        else { return tweak }
+        do {
+            return tweak.with(value: try TweakValue(remoteString: text, as: declaredType.kind))
+        } catch {
+            throw TweakError.notSupported(
+                feature: tweak.feature, variable: tweak.variable, reason: "\(error) (declared \(declaredType))")
+        }
+    }
+
     /// Every tweak of the file, encrypted values still encrypted.
     public var knownTweaks: [Tweak] {
         definitions.values.map(\.tweak)
     }
 
     /// Every tweak of the file declared: its value's type (none for an encrypted entry, whose
-    /// stored text is not its type), its lifecycle, title, description and group.
+    /// stored text is not its type, nor for untyped text, which another layer types), its lifecycle, title, description and group.
     public var declarations: [TweakDeclaration] {
         definitions.map { key, definition in
             let tweak = definition.tweak
             return TweakDeclaration(
                 feature: key.feature, variable: key.variable,
-                type: tweak.isEncrypted ? nil : TweakType(of: tweak.value),
+                type: tweak.isEncrypted || tweak.isUntypedText ? nil : TweakType(of: tweak.value),
                 lifecycle: lifecycles[key] ?? TweakLifecycle(), title: tweak.title, description: tweak.desc,
                 group: tweak.group, declaredBy: name)
         }

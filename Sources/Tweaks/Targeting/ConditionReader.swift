@@ -36,6 +36,8 @@ struct ConditionReader {
     /// The index in ``conditions`` of each name: a lookup per conditional value, not a walk over
     /// every condition (which made documents with many conditions quadratic to read).
     private var conditionIndexes: [String: Int] = [:]
+    /// What the document's regular expressions may still cost each read.
+    var regexBudget = RegularExpressionBudget()
 
     init(isStrict: Bool) { self.isStrict = isStrict }
 
@@ -55,7 +57,8 @@ struct ConditionReader {
             guard let nameMember = members.first(where: { $0.key == "name" }),
                 case .string(let name) = nameMember.value.content, !name.isEmpty
             else {
-                error(.missingField("name"), element)
+                // A condition no value can name: a remote document drops it and keeps the rest.
+                report(Self.namelessCondition(element), element.offset, lenientWarning: true)
                 continue
             }
             let start = issues.count
@@ -136,8 +139,7 @@ struct ConditionReader {
             }
             let parts = elements.map { readExpression($0, in: name, level: level + 2) }
             return member.key == "and" ? .and(parts) : .or(parts)
-        case "true": return .constant(true)
-        case "false": return .constant(false)
+        case "true", "false": return constant(member, in: name)
         case "percent": return .percent(readPercent(member.value, in: name))
         case "customSignal": return .customSignal(readCustomSignal(member.value, in: name))
         default:
@@ -146,6 +148,32 @@ struct ConditionReader {
                 lenientWarning: true)
             return .unknown(member.key)
         }
+    }
+
+    /// What is wrong with the name of `condition`, a condition object without a usable one.
+    static func namelessCondition(_ condition: JSONNode) -> TweakLoadError.Reason {
+        guard case .object(let members) = condition.content,
+            let name = members.first(where: { $0.key == "name" })?.value
+        else { return .missingField("name") }
+        if case .string = name.content { return .emptyName("condition") }
+        return .wrongType(field: "name", expected: "string", found: name.typeName)
+    }
+
+    /// `{"true": {}}` or `{"false": {}}`. Anything in the object (`{"true": {"x": 1}}`) is a
+    /// mistake: an error naming the condition where a person writes the file, a warning in a
+    /// remote document, where the condition is dropped (false, as an unknown kind).
+    mutating func constant(_ member: JSONNode.Member, in name: String) -> TargetingCondition {
+        if case .object(let fields) = member.value.content, fields.isEmpty { return .constant(member.key == "true") }
+        let found: String
+        if case .object(let fields) = member.value.content {
+            found = "the field \"\(fields[0].key)\""
+        } else {
+            found = member.value.typeName
+        }
+        report(
+            .invalidCondition(name, detail: "\"\(member.key)\" takes an empty object {}, found \(found)"),
+            member.value.offset, lenientWarning: true)
+        return .unknown(member.key)
     }
 
     private mutating func readPercent(_ node: JSONNode, in name: String) -> PercentCondition {
@@ -267,7 +295,8 @@ struct ConditionReader {
             error(.missingField("operator"), node)
             return CustomSignalCondition(operator: .unknown(""), key: key ?? "", targets: targets ?? [])
         }
-        let condition = CustomSignalCondition(operator: op, key: key ?? "", targets: targets ?? [])
+        let condition = CustomSignalCondition(
+            operator: op, key: key ?? "", targets: targets ?? [], regexBudget: &regexBudget)
         check(condition, in: name, operatorAt: operatorNode, targetsAt: targetsNode)
         return condition
     }
@@ -289,7 +318,10 @@ struct ConditionReader {
         case .stringContainsRegex:
             for (target, pattern) in zip(targets, condition.patterns) {
                 if case .failure(let error) = pattern {
-                    problem("the regular expression \"\(target)\" does not compile (RE2 syntax): \(error)")
+                    problem(
+                        error.isOverBudget
+                            ? "the regular expression \"\(target)\" is refused: \(error)"
+                            : "the regular expression \"\(target)\" does not compile (RE2 syntax): \(error)")
                 }
             }
         case .numeric:

@@ -98,18 +98,19 @@ final class CustomSignalCondition: Sendable, Hashable {
     let targetVersion: SemanticVersion?
 
     /// A condition; targets are parsed or compiled here, once.
-    init(operator: Operator, key: String, targets: [String]) {
+    convenience init(operator: Operator, key: String, targets: [String]) {
+        var budget = RegularExpressionBudget()
+        self.init(operator: `operator`, key: key, targets: targets, regexBudget: &budget)
+    }
+
+    /// A condition of a document whose regular expressions share `regexBudget`: a pattern beyond
+    /// it is refused (never matches).
+    init(operator: Operator, key: String, targets: [String], regexBudget: inout RegularExpressionBudget) {
         self.operator = `operator`
         self.key = key
         self.targets = targets
         if case .stringContainsRegex = `operator` {
-            patterns = targets.map { pattern in
-                do throws(RegularExpressionError) {
-                    return .success(try RegularExpression(pattern))
-                } catch {
-                    return .failure(error)
-                }
-            }
+            patterns = targets.map { regexBudget.compile($0) }
         } else {
             patterns = []
         }

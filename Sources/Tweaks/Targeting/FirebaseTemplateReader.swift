@@ -113,7 +113,8 @@ extension ConditionReader {
                 let nameField = fields.first(where: { $0.key == "name" }),
                 case .string(let name) = nameField.value.content, !name.isEmpty
             else {
-                error(.missingField("name"), element)
+                // A condition no value can name: a remote template drops it and keeps the rest.
+                report(Self.namelessCondition(element), element.offset, lenientWarning: true)
                 continue
             }
             let start = issues.count
@@ -163,8 +164,7 @@ extension ConditionReader {
                 return .constant(false)
             }
             return member.key == "andCondition" ? .and(parts) : .or(parts)
-        case "true": return .constant(true)
-        case "false": return .constant(false)
+        case "true", "false": return constant(member, in: name)
         case "percent": return .percent(readFirebasePercent(member, in: name))
         case "customSignal":
             var op: CustomSignalCondition.Operator?
@@ -205,7 +205,8 @@ extension ConditionReader {
             ] where !value {
                 missing(field, of: member, in: name)
             }
-            let condition = CustomSignalCondition(operator: op ?? .unknown(""), key: key ?? "", targets: targets ?? [])
+            let condition = CustomSignalCondition(
+                operator: op ?? .unknown(""), key: key ?? "", targets: targets ?? [], regexBudget: &regexBudget)
             if op != nil { check(condition, in: name, operatorAt: operatorNode, targetsAt: targetsNode) }
             return .customSignal(condition)
         default:

@@ -172,6 +172,8 @@ enum CaseFolding {
 /// Why a pattern is refused, in RE2's words where RE2 refuses it too.
 struct RegularExpressionError: Error, Hashable, CustomStringConvertible {
     let message: String
+    /// Whether the pattern compiles but would exceed its document's ``RegularExpressionBudget``.
+    var isOverBudget = false
     var description: String { message }
 }
 
