@@ -15,6 +15,12 @@ final class TweakCache {
         case miss
     }
 
+    /// A feature-flag read's answer: the flag's value, or no answer at all (no layer has the
+    /// `enabled` tweak nor a verdict), which a hook sees as a flag not found.
+    enum FlagAnswer {
+        case enabled, disabled, notFound
+    }
+
     /// What a read needs of the manager's settings, copied when the cache is emptied (a settings
     /// change increments the version too).
     struct Settings: Sendable {
@@ -36,7 +42,7 @@ final class TweakCache {
     @exclusivity(unchecked) private(set) var settings = Settings()
     @exclusivity(unchecked) private var tweaks: [TweakKey: Entry] = [:]
     /// Feature-flag answers, by the flag's `enabled` key (whose hash the read already made).
-    @exclusivity(unchecked) private var features: [TweakKey: Bool] = [:]
+    @exclusivity(unchecked) private var features: [TweakKey: FlagAnswer] = [:]
 
     init(managerID: UInt64) {
         self.managerID = managerID
@@ -54,7 +60,7 @@ final class TweakCache {
         settings.isCaching ? tweaks[key] : nil
     }
 
-    func isFeatureEnabled(_ key: TweakKey) -> Bool? {
+    func isFeatureEnabled(_ key: TweakKey) -> FlagAnswer? {
         settings.isCaching ? features[key] : nil
     }
 
@@ -65,7 +71,7 @@ final class TweakCache {
         tweaks[key] = tweak.map { .hit($0.withOwnStorage(), layer: layer) } ?? .miss
     }
 
-    func store(featureEnabled: Bool, for key: TweakKey) {
+    func store(featureEnabled: FlagAnswer, for key: TweakKey) {
         guard settings.isCaching else { return }
         features[key] = featureEnabled
     }

@@ -354,8 +354,12 @@ extension TweakManager {
         if trace == nil {
             switch kind {
             case .featureFlag:
-                if let cached = cache._withUnsafeGuaranteedRef({ $0.isFeatureEnabled(key) }) {
-                    return try finish(.cachedFlag(cached))
+                switch cache._withUnsafeGuaranteedRef({ $0.isFeatureEnabled(key) }) {
+                case .enabled?: return try finish(.cachedFlag(true))
+                case .disabled?: return try finish(.cachedFlag(false))
+                // No answer: the read's outcome is not found, as it was when it was stored.
+                case .notFound?: return try finish(.cached(nil, layer: nil))
+                case nil: break
                 }
             case .value:
                 switch cache._withUnsafeGuaranteedRef({ $0.entry(for: key) }) {
@@ -427,7 +431,10 @@ extension TweakManager {
                 // Only into the cache of the version the walk read: a change since emptied it.
                 guard cache.version == version else { return }
                 switch kind {
-                case .featureFlag: cache.store(featureEnabled: outcome.isEnabled, for: key)
+                case .featureFlag:
+                    cache.store(
+                        featureEnabled: outcome.tweak == nil ? .notFound : outcome.isEnabled ? .enabled : .disabled,
+                        for: key)
                 case .value: cache.store(outcome.tweak, layer: outcome.layer ?? 0, for: key)
                 }
             }
