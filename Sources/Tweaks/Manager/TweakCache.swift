@@ -25,7 +25,10 @@ final class TweakCache {
     /// change increments the version too).
     struct Settings: Sendable {
         var isCaching = false
-        var log: LogClosure?
+        /// The log closure with the minimum level; `nil` when no closure is set.
+        var log: ManagerLog?
+        /// ``TweakManager/minimumLogLevel``, kept while no closure is set.
+        var minimumLogLevel = LogLevel.info
         /// The manager's ambient ``TweakManager/context``: read by a lookup without a lock.
         var context: TweakContext?
         /// The manager's ``TweakManager/schema``: read by a lookup without a lock.

@@ -58,5 +58,27 @@ public struct LogLevel: Sendable, Hashable, Comparable, CaseIterable, CustomStri
     public var description: String { name }
 }
 
-/// Receives the messages of a ``TweakManager``. Messages are only built when one is set.
+/// Receives the messages of a ``TweakManager``. Messages are only built when one is set, and only
+/// at or above the manager's ``TweakManager/minimumLogLevel``.
 public typealias LogClosure = @Sendable (String, LogLevel) -> Void
+
+/// A manager's log as its code calls it: the closure and the manager's minimum level. A message
+/// below the minimum is never built (it is an autoclosure, evaluated after the level check), so
+/// a filtered log costs a read one comparison.
+struct ManagerLog: Sendable {
+    /// The closure set as ``TweakManager/logClosure``.
+    let closure: LogClosure
+    /// ``TweakManager/minimumLogLevel``.
+    let minimum: LogLevel
+
+    /// Whether a message at `level` is delivered.
+    @inline(__always)
+    func accepts(_ level: LogLevel) -> Bool { level >= minimum }
+
+    /// Delivers `message` at `level`, built only when the level is at or above the minimum.
+    @inline(__always)
+    func callAsFunction(_ message: @autoclosure () -> String, _ level: LogLevel) {
+        guard level >= minimum else { return }
+        closure(message(), level)
+    }
+}
