@@ -46,6 +46,20 @@ final class TweakCache {
     @exclusivity(unchecked) private var tweaks: [TweakKey: Entry] = [:]
     /// Feature-flag answers, by the flag's `enabled` key (whose hash the read already made).
     @exclusivity(unchecked) private var features: [TweakKey: FlagAnswer] = [:]
+    /// `Codable` reads' decoded values, by tweak and type (see ``decodedValue(of:for:as:)``).
+    @exclusivity(unchecked) private var decoded: [DecodedKey: Decoded] = [:]
+
+    /// A tweak read as a type.
+    private struct DecodedKey: Hashable {
+        let key: TweakKey
+        let type: ObjectIdentifier
+    }
+
+    /// A decoded value and the tweak it was decoded from.
+    private struct Decoded {
+        var tweak: Tweak
+        let value: Any
+    }
 
     init(managerID: UInt64) {
         self.managerID = managerID
@@ -57,6 +71,29 @@ final class TweakCache {
         self.settings = settings
         if !tweaks.isEmpty { tweaks.removeAll() }
         if !features.isEmpty { features.removeAll() }
+        if !decoded.isEmpty { decoded.removeAll() }
+    }
+
+    /// What a typed read decoded from `tweak`'s value as `type` before, in this version of the
+    /// cache; `nil` when it did not. A decoding is a function of the value alone, so it is
+    /// answered for the very tweak it was decoded from (one comparison of references: the cache's
+    /// own copy, which every cached read of the key gets), else for a tweak with an equal value
+    /// (then remembered with that tweak). Emptied with the cache, at every change.
+    func decodedValue<Value>(of tweak: Tweak, for key: TweakKey, as type: Value.Type) -> Value? {
+        guard settings.isCaching, !decoded.isEmpty else { return nil }
+        let decodedKey = DecodedKey(key: key, type: ObjectIdentifier(type))
+        guard let known = decoded[decodedKey] else { return nil }
+        if known.tweak.isIdentical(to: tweak) { return known.value as? Value }
+        guard known.tweak.value == tweak.value else { return nil }
+        decoded[decodedKey]?.tweak = tweak
+        return known.value as? Value
+    }
+
+    /// Remembers `value`, decoded from `tweak` as a `Value`, for later reads of `key` as that
+    /// type (while the cache is on, until the next change).
+    func remember<Value>(_ value: Value, decodedFrom tweak: Tweak, for key: TweakKey) {
+        guard settings.isCaching else { return }
+        decoded[DecodedKey(key: key, type: ObjectIdentifier(Value.self))] = Decoded(tweak: tweak, value: value)
     }
 
     func entry(for key: TweakKey) -> Entry? {
