@@ -29,6 +29,8 @@ final class TweakCache {
         var log: ManagerLog?
         /// ``TweakManager/minimumLogLevel``, kept while no closure is set.
         var minimumLogLevel = LogLevel.info
+        /// Whether a cached read logs (at `trace`): tested before ``log`` is copied.
+        var tracesReads = false
         /// The manager's ambient ``TweakManager/context``: read by a lookup without a lock.
         var context: TweakContext?
         /// The manager's ``TweakManager/schema``: read by a lookup without a lock.

@@ -249,7 +249,7 @@ struct LayerWalk: ~Copyable {
         let layer = layer()
         if let log {
             let reason = (error as? TweakError)?.reason ?? String(describing: error)
-            if !problems.report(key, layer: layer, answer: answer, reason: reason, log: log), log.accepts(.debug) {
+            if !problems.report(key, layer: layer, answer: answer, reason: reason, log: log), log.logsDebug {
                 let what = if case .value = answer { "\(layer)'s value" } else { layer }
                 note("\(what) passed over again: \(reason)")
             }
@@ -391,14 +391,15 @@ extension TweakManager {
                 switch cache._withUnsafeGuaranteedRef({ $0.entry(for: key) }) {
                 case .hit(let tweak, let layer)?:
                     // The log is taken first: `check` (a typed read's decoding) calls out.
-                    let log = cache._withUnsafeGuaranteedRef { $0.settings.log }
+                    let log = cache._withUnsafeGuaranteedRef { $0.settings.tracesReads ? $0.settings.log : nil }
                     if check(tweak) == nil {
                         log?("\(key) answered from the cache", .trace)
                         return try finish(.cached(tweak, layer: layer))
                     }
                 // A cached value the read cannot use: the providers are walked, once.
                 case .miss?:
-                    cache._withUnsafeGuaranteedRef { $0.settings.log }?("\(key) answered from the cache", .trace)
+                    cache._withUnsafeGuaranteedRef { $0.settings.tracesReads ? $0.settings.log : nil }?(
+                        "\(key) answered from the cache", .trace)
                     return try finish(.cached(nil, layer: nil))
                 case nil:
                     break
@@ -551,7 +552,7 @@ extension TweakManager {
                     // ProblemLog: a layer without the tweak no longer has a problem with it.
                     if let log {
                         problemLog.observe(key, layer: schema.providerNames[index], value: nil, log: log)
-                        if log.accepts(.trace) { outcome.note("not in \(schema.providerNames[index])") }
+                        if log.logsTrace { outcome.note("not in \(schema.providerNames[index])") }
                     }
                     if isTracing { trace?.record(schema.providerNames[index], .notFound, wins: false) }
                     continue
@@ -567,7 +568,7 @@ extension TweakManager {
                 guard
                     let resolved = decide(tweak, from: schema.providerNames[index], request: request, trace: &trace)
                 else {
-                    if let log, log.accepts(.trace) {
+                    if let log, log.logsTrace {
                         outcome.note("\(schema.providerNames[index]) gives no answer for this context")
                     }
                     continue
@@ -600,7 +601,7 @@ extension TweakManager {
             }
         }
         // One line per read, however many layers it asked or problems it met again.
-        if let log, log.accepts(.debug) { log(outcome.line(for: key, kind: kind), .debug) }
+        if let log, log.logsDebug { log(outcome.line(for: key, kind: kind), .debug) }
         return outcome
     }
 

@@ -190,6 +190,7 @@ public final class TweakManager: Sendable {
         set {
             changeReadSettings { settings in
                 settings.log = newValue.map { ManagerLog(closure: $0, minimum: settings.minimumLogLevel) }
+                settings.tracesReads = settings.log?.logsTrace == true
             }
             if let newValue { logCurrentFailures(to: ManagerLog(closure: newValue, minimum: minimumLogLevel)) }
         }
@@ -206,6 +207,7 @@ public final class TweakManager: Sendable {
             changeReadSettings { settings in
                 settings.minimumLogLevel = newValue
                 settings.log = settings.log.map { ManagerLog(closure: $0.closure, minimum: newValue) }
+                settings.tracesReads = settings.log?.logsTrace == true
             }
         }
     }

@@ -70,10 +70,17 @@ struct ManagerLog: Sendable {
     let closure: LogClosure
     /// ``TweakManager/minimumLogLevel``.
     let minimum: LogLevel
+    /// Whether `trace` and `debug` messages are delivered: decided once, so that a read tests a
+    /// Boolean (a level is a struct with a name, loaded from a global at each use).
+    let logsTrace: Bool
+    let logsDebug: Bool
 
-    /// Whether a message at `level` is delivered.
-    @inline(__always)
-    func accepts(_ level: LogLevel) -> Bool { level >= minimum }
+    init(closure: @escaping LogClosure, minimum: LogLevel) {
+        self.closure = closure
+        self.minimum = minimum
+        logsTrace = minimum <= .trace
+        logsDebug = minimum <= .debug
+    }
 
     /// Delivers `message` at `level`, built only when the level is at or above the minimum.
     @inline(__always)
