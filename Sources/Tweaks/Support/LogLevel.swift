@@ -22,7 +22,7 @@
 /// compare levels (`level >= .notice`) or match them in a `switch` with a `default:`.
 public struct LogLevel: Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
     /// The rank: a higher rank matters more.
-    private let rank: Int
+    let rank: Int
     /// The name, swift-log's.
     public let name: String
 
@@ -68,8 +68,9 @@ public typealias LogClosure = @Sendable (String, LogLevel) -> Void
 struct ManagerLog: Sendable {
     /// The closure set as ``TweakManager/logClosure``.
     let closure: LogClosure
-    /// ``TweakManager/minimumLogLevel``.
-    let minimum: LogLevel
+    /// The rank of ``TweakManager/minimumLogLevel`` (a level's name, a `String`, is not copied
+    /// with the log).
+    let minimumRank: Int
     /// Whether `trace` and `debug` messages are delivered: decided once, so that a read tests a
     /// Boolean (a level is a struct with a name, loaded from a global at each use).
     let logsTrace: Bool
@@ -77,7 +78,7 @@ struct ManagerLog: Sendable {
 
     init(closure: @escaping LogClosure, minimum: LogLevel) {
         self.closure = closure
-        self.minimum = minimum
+        self.minimumRank = minimum.rank
         logsTrace = minimum <= .trace
         logsDebug = minimum <= .debug
     }
@@ -85,7 +86,7 @@ struct ManagerLog: Sendable {
     /// Delivers `message` at `level`, built only when the level is at or above the minimum.
     @inline(__always)
     func callAsFunction(_ message: @autoclosure () -> String, _ level: LogLevel) {
-        guard level >= minimum else { return }
+        guard level.rank >= minimumRank else { return }
         closure(message(), level)
     }
 }
