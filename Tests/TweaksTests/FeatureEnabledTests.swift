@@ -35,6 +35,7 @@ struct FeatureEnabledTests {
         let high = TableProvider(name: "high", ["beta.enabled": "yes"])
         let manager = TweakManager(tweakProviders: [high, TableProvider(name: "low", ["beta.enabled": false])])
         let log = LogRecorder()
+        manager.minimumLogLevel = .debug
         manager.logClosure = log.closure
         #expect(high.isFeatureEnabled("beta") == false)
         #expect(!manager.isFeatureEnabled("beta"))

@@ -91,6 +91,7 @@ struct PropertyWrapperTests {
     @Test func fallbacksAreUsedAndReported() {
         let (manager, _) = Self.makeManager()
         let log = LogRecorder()
+        manager.minimumLogLevel = .debug
         manager.logClosure = log.closure
         let flags = Flags(manager)
         #expect(flags.missingWithFallback == 7)

@@ -112,6 +112,62 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(accessor.maintenanceMode) }
     }
 
+    // 3a. Codable reads (issue 38 item 6): a cached read keeps its decoded value; a class is
+    // decoded at every read, as every Codable read was before.
+    Benchmark("value(as: Codable struct) cached") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try fixture.cached.value(feature: "general", variable: "maintenance_mode", as: Maintenance.self))
+        }
+    }
+    Benchmark("value(as: Codable class) cached (decoded at every read)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(
+                try fixture.cached.value(feature: "general", variable: "maintenance_mode", as: MaintenanceBox.self))
+        }
+    }
+
+    // 3c. Logging (issue 38 item 2): compare each with the same read without a closure. A closure
+    // with the manager's minimum at notice, and the old pattern (minimum trace, the closure drops
+    // what is below notice: every message is built first).
+    Benchmark("Logging: value(as: Int.self) cached, no log closure") { benchmark in
+        let manager = fixture.logging[0]
+        for _ in benchmark.scaledIterations {
+            blackHole(try manager.value(feature: "general", variable: "meaning_of_life", as: Int.self))
+        }
+    }
+    Benchmark("Logging: value(as: Int.self) cached, closure, minimumLogLevel notice") { benchmark in
+        let manager = fixture.logging[1]
+        for _ in benchmark.scaledIterations {
+            blackHole(try manager.value(feature: "general", variable: "meaning_of_life", as: Int.self))
+        }
+    }
+    Benchmark("Logging: value(as: Int.self) cached, closure guard level >= .notice, minimumLogLevel trace") {
+        benchmark in
+        let manager = fixture.logging[2]
+        for _ in benchmark.scaledIterations {
+            blackHole(try manager.value(feature: "general", variable: "meaning_of_life", as: Int.self))
+        }
+    }
+    Benchmark("Logging: value(as: Int.self) uncached 4 of 4, no log closure") { benchmark in
+        let manager = fixture.logging[3]
+        for _ in benchmark.scaledIterations {
+            blackHole(try manager.value(feature: "general", variable: "meaning_of_life", as: Int.self))
+        }
+    }
+    Benchmark("Logging: value(as: Int.self) uncached 4 of 4, closure, minimumLogLevel notice") { benchmark in
+        let manager = fixture.logging[4]
+        for _ in benchmark.scaledIterations {
+            blackHole(try manager.value(feature: "general", variable: "meaning_of_life", as: Int.self))
+        }
+    }
+    Benchmark("Logging: value(as: Int.self) uncached 4 of 4, closure guard level >= .notice, minimumLogLevel trace") {
+        benchmark in
+        let manager = fixture.logging[5]
+        for _ in benchmark.scaledIterations {
+            blackHole(try manager.value(feature: "general", variable: "meaning_of_life", as: Int.self))
+        }
+    }
+
     // 3b. Hooks and exposures (issue 27). Compare with "tweakWith cached hit", "tweakWith uncached,
     //     hit in provider 4 of 4 (Int)" and "tweakWith context, percent condition …": a manager
     //     without hooks or exposure log pays one branch; a duplicate exposure allocates nothing.
@@ -389,6 +445,9 @@ final class Fixture: Sendable {
     let hookedUncached: TweakManager
     /// ``targeted`` with an exposure log (once per variant).
     let exposing: TweakManager
+    /// Stacks for the logging benchmarks: cached and uncached, each without a closure, with a
+    /// closure and the minimum at notice, and with a closure that filters itself (minimum trace).
+    let logging: [TweakManager]
 
     private init() {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -419,6 +478,25 @@ final class Fixture: Sendable {
         hookedUncached = Self.stack(example, second, suiteName: suiteName, useCache: false, hook: NoOpAfterHook())
         exposing = Self.stack(conditional, second, suiteName: suiteName, useCache: true)
         exposing.exposureLog = TweakExposureLog(policy: .oncePerVariant)
+        let (example, second, suiteName) = (example, second, suiteName)
+        logging = [true, false].flatMap { useCache in
+            (0..<3).map { variant in
+                let manager = Self.stack(example, second, suiteName: suiteName, useCache: useCache)
+                switch variant {
+                case 1:
+                    manager.minimumLogLevel = .notice
+                    manager.logClosure = { message, level in blackHole((message, level)) }
+                case 2:
+                    manager.minimumLogLevel = .trace
+                    manager.logClosure = { message, level in
+                        guard level >= .notice else { return }
+                        blackHole((message, level))
+                    }
+                default: break
+                }
+                return manager
+            }
+        }
     }
 
     /// A custom-signal and a percent condition (see Docs/Targeting.md).
@@ -529,4 +607,18 @@ struct Flags: Sendable {
     @TweakProperty var meaningOfLife: Int
     @FallbackTweakProperty var greet: Bool
     @OptionalTweakProperty var labelText: String?
+}
+
+/// `general.maintenance_mode` of the example file, as a value type (its decoded value is cached).
+struct Maintenance: Codable {
+    let isUnderMaintenance: Bool
+    let title: String
+    let message: String
+}
+
+/// The same as a class: decoded at every read (each read gets an instance of its own).
+final class MaintenanceBox: Codable {
+    let isUnderMaintenance: Bool
+    let title: String
+    let message: String
 }

@@ -47,14 +47,14 @@ extension TweakManager {
                 case .recovered: .notice
                 default: .trace
                 }
-            log(event.description, level)
+            log(event.description, level)  // built only when the level is logged
         }
         for subscriber in subscribers { subscriber.yield(event) }
     }
 
     /// Logs each current failure of the providers once: called when a log closure is set, so that
     /// failures from before (a cache file ignored at start-up) are heard.
-    func logCurrentFailures(to log: LogClosure) {
+    func logCurrentFailures(to log: ManagerLog) {
         for failure in currentFailures { log(failure.description, .error) }
     }
 

@@ -59,12 +59,10 @@ public struct TweakProviderEvent: Sendable, CustomStringConvertible {
         }
     }
 
-    /// `next try at <ISO 8601 time> (in N s)`, or `no automatic retry`.
+    /// `next try at <ISO 8601 time> (in N s)`, or `no automatic retry`; any date is described (an
+    /// invalid one as such), never a trap.
     static func describe(nextRetry: Date?, from now: Date) -> String {
-        guard let nextRetry else { return "no automatic retry" }
-        let seconds = max(0, nextRetry.timeIntervalSince(now))
-        let wait = seconds < 10 ? String(format: "%.1f s", seconds) : "\(Int(seconds.rounded())) s"
-        return "next try at \(ISO8601DateFormatter().string(from: nextRetry)) (in \(wait))"
+        EventDate.nextRetry(nextRetry, from: now)
     }
 }
 

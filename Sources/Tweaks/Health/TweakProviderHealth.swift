@@ -26,7 +26,7 @@ public struct TweakProviderHealth: Sendable, CustomStringConvertible {
     /// `remote: healthy (last success <time>)`, or the current failures.
     public var description: String {
         guard isFailing else {
-            let success = lastSuccess.map { "last success \(ISO8601DateFormatter().string(from: $0))" }
+            let success = lastSuccess.map { "last success \(EventDate.text($0))" }
             return "\(source): healthy (\(success ?? "nothing reported yet"))"
         }
         return currentFailures.map(\.description).joined(separator: "\n")

@@ -5,8 +5,11 @@
 /// - ``before(_:data:)`` runs before the evaluation and may add to the read's context;
 /// - ``after(_:evaluation:data:)`` gets what the evaluation decided (value, answering layer,
 ///   reason, deciding condition, micro-percentiles);
-/// - ``error(_:error:data:)`` runs when a hook's stage throws or the evaluation found no usable
-///   value (reason ``TweakEvaluation/Reason/error``);
+/// - ``error(_:error:data:)`` runs when a hook's stage throws or the evaluation has no answer, as
+///   in OpenFeature: layers had the tweak but none could give a usable value (reason
+///   ``TweakEvaluation/Reason/error``, the first failure), or no layer has it (reason
+///   ``TweakEvaluation/Reason/notFound``, ``TweakError/notFound(feature:variable:)``: OpenFeature's
+///   `FLAG_NOT_FOUND`, an `isFeatureEnabled` read of an unknown feature included);
 /// - ``finally(_:evaluation:data:)`` always runs last.
 ///
 /// Register hooks on a manager (``TweakManager/addHook(_:)``, for every read) or for the reads of
@@ -43,11 +46,13 @@ public protocol TweakHook: Sendable {
     /// see the context with the additions (OpenFeature 4.3.4).
     func before(_ context: TweakHookContext, data: inout TweakHookData) throws -> TweakContext?
 
-    /// Runs after an evaluation that was not an error, with what it decided.
+    /// Runs after an evaluation that found an answer, with what it decided.
     func after(_ context: TweakHookContext, evaluation: TweakEvaluation, data: inout TweakHookData) throws
 
-    /// Runs when a hook's `before` or `after` stage threw, or when the evaluation found no usable
-    /// value; `error` is what went wrong. What it throws is reported and ignored.
+    /// Runs when a hook's `before` or `after` stage threw, or when the evaluation has no answer;
+    /// `error` is what went wrong: the stage's error, the first unusable answer's, or
+    /// ``TweakError/notFound(feature:variable:)`` when no layer has the tweak. What it throws is
+    /// reported and ignored.
     func error(_ context: TweakHookContext, error: any Error, data: inout TweakHookData) throws
 
     /// Runs last, always, with what the evaluation decided. What it throws is reported and ignored.

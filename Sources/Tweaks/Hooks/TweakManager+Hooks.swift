@@ -144,9 +144,14 @@ extension TweakManager {
                 schema: cache.settings.schema, to: exposureLog)
         }
         // after, error, finally: the view's hooks, then the manager's, each list reversed.
-        // An error evaluation (`reason == .error`) is the one with a failure.
-        let failed = hooked.record.failed
-        if hookFailure == nil, !failed {
+        // An error evaluation is one without an answer, as in OpenFeature: layers had the tweak
+        // but none could give it (`reason == .error`, its first failure), or no layer has it
+        // (`reason == .notFound`, `TweakError.notFound`, OpenFeature's `FLAG_NOT_FOUND`).
+        let evaluationError: (any Error)? =
+            hooked.record.failed
+            ? outcome.firstFailure
+            : hooked.record.isNotFound ? TweakError.notFound(feature: key.feature, variable: key.variable) : nil
+        if hookFailure == nil, evaluationError == nil {
             for index in (0..<run.count).reversed() {
                 do {
                     try run.after(index, hooked, data: &data[index])
@@ -157,7 +162,7 @@ extension TweakManager {
                 }
             }
         }
-        if let failure = hookFailure ?? (failed ? outcome.firstFailure : nil) {
+        if let failure = hookFailure ?? evaluationError {
             for index in (0..<run.count).reversed() {
                 do {
                     try run.error(index, hooked, error: failure, data: &data[index])

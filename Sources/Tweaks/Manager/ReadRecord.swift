@@ -36,6 +36,9 @@ final class ReadRecord: @unchecked Sendable {
 
     /// Whether layers had the tweak but none could give a usable value (an error evaluation).
     var failed: Bool { report.tweak == nil && report.cachedFlag == nil && report.firstFailure != nil }
+    /// Whether no layer has the tweak (or a task-local override removes it): OpenFeature's
+    /// `FLAG_NOT_FOUND`, an error evaluation for hooks.
+    var isNotFound: Bool { report.tweak == nil && report.cachedFlag == nil && report.firstFailure == nil }
 
     /// The record of a read of `key` for `readContext` by a manager whose schema is `schema`.
     init(

@@ -15,11 +15,22 @@ final class TweakCache {
         case miss
     }
 
+    /// A feature-flag read's answer: the flag's value, or no answer at all (no layer has the
+    /// `enabled` tweak nor a verdict), which a hook sees as a flag not found.
+    enum FlagAnswer {
+        case enabled, disabled, notFound
+    }
+
     /// What a read needs of the manager's settings, copied when the cache is emptied (a settings
     /// change increments the version too).
     struct Settings: Sendable {
         var isCaching = false
-        var log: LogClosure?
+        /// The log closure with the minimum level; `nil` when no closure is set.
+        var log: ManagerLog?
+        /// ``TweakManager/minimumLogLevel``, kept while no closure is set.
+        var minimumLogLevel = LogLevel.info
+        /// Whether a cached read logs (at `trace`): tested before ``log`` is copied.
+        var tracesReads = false
         /// The manager's ambient ``TweakManager/context``: read by a lookup without a lock.
         var context: TweakContext?
         /// The manager's ``TweakManager/schema``: read by a lookup without a lock.
@@ -36,7 +47,21 @@ final class TweakCache {
     @exclusivity(unchecked) private(set) var settings = Settings()
     @exclusivity(unchecked) private var tweaks: [TweakKey: Entry] = [:]
     /// Feature-flag answers, by the flag's `enabled` key (whose hash the read already made).
-    @exclusivity(unchecked) private var features: [TweakKey: Bool] = [:]
+    @exclusivity(unchecked) private var features: [TweakKey: FlagAnswer] = [:]
+    /// `Codable` reads' decoded values, by tweak and type (see ``decodedValue(of:for:as:)``).
+    @exclusivity(unchecked) private var decoded: [DecodedKey: Decoded] = [:]
+
+    /// A tweak read as a type.
+    private struct DecodedKey: Hashable {
+        let key: TweakKey
+        let type: ObjectIdentifier
+    }
+
+    /// A decoded value and the tweak it was decoded from.
+    private struct Decoded {
+        var tweak: Tweak
+        let value: Any
+    }
 
     init(managerID: UInt64) {
         self.managerID = managerID
@@ -48,13 +73,36 @@ final class TweakCache {
         self.settings = settings
         if !tweaks.isEmpty { tweaks.removeAll() }
         if !features.isEmpty { features.removeAll() }
+        if !decoded.isEmpty { decoded.removeAll() }
+    }
+
+    /// What a typed read decoded from `tweak`'s value as `type` before, in this version of the
+    /// cache; `nil` when it did not. A decoding is a function of the value alone, so it is
+    /// answered for the very tweak it was decoded from (one comparison of references: the cache's
+    /// own copy, which every cached read of the key gets), else for a tweak with an equal value
+    /// (then remembered with that tweak). Emptied with the cache, at every change.
+    func decodedValue<Value>(of tweak: Tweak, for key: TweakKey, as type: Value.Type) -> Value? {
+        guard settings.isCaching, !decoded.isEmpty else { return nil }
+        let decodedKey = DecodedKey(key: key, type: ObjectIdentifier(type))
+        guard let known = decoded[decodedKey] else { return nil }
+        if known.tweak.isIdentical(to: tweak) { return known.value as? Value }
+        guard known.tweak.value == tweak.value else { return nil }
+        decoded[decodedKey]?.tweak = tweak
+        return known.value as? Value
+    }
+
+    /// Remembers `value`, decoded from `tweak` as a `Value`, for later reads of `key` as that
+    /// type (while the cache is on, until the next change).
+    func remember<Value>(_ value: Value, decodedFrom tweak: Tweak, for key: TweakKey) {
+        guard settings.isCaching else { return }
+        decoded[DecodedKey(key: key, type: ObjectIdentifier(Value.self))] = Decoded(tweak: tweak, value: value)
     }
 
     func entry(for key: TweakKey) -> Entry? {
         settings.isCaching ? tweaks[key] : nil
     }
 
-    func isFeatureEnabled(_ key: TweakKey) -> Bool? {
+    func isFeatureEnabled(_ key: TweakKey) -> FlagAnswer? {
         settings.isCaching ? features[key] : nil
     }
 
@@ -65,7 +113,7 @@ final class TweakCache {
         tweaks[key] = tweak.map { .hit($0.withOwnStorage(), layer: layer) } ?? .miss
     }
 
-    func store(featureEnabled: Bool, for key: TweakKey) {
+    func store(featureEnabled: FlagAnswer, for key: TweakKey) {
         guard settings.isCaching else { return }
         features[key] = featureEnabled
     }

@@ -191,6 +191,10 @@ struct LayerWalk: ~Copyable {
     /// How conditional values decided the answer (by a condition or by their default), when they
     /// did: what an evaluation and an exposure report.
     var decided: TargetingDecided?
+    /// What the read's one `debug` line adds to its answer: the problems met again (their first
+    /// meeting was an `error` line), and, at `trace`, each layer without an answer. `nil` (nothing
+    /// to destroy) until the log takes one.
+    var notes: [String]?
     /// The conditional values that decided the answer, and the index of the deciding branch (not
     /// their default).
     var decidingBranch: (targeting: TweakTargeting, index: Int)? {
@@ -205,7 +209,7 @@ struct LayerWalk: ~Copyable {
     /// decided already; recorded in `trace` when there is one.
     mutating func consider(
         _ tweak: consuming Tweak, from layer: @autoclosure () -> String, index: Int, key: TweakKey,
-        check: (Tweak) -> String?, log: LogClosure?, problems: ProblemLog, trace: inout LookupTrace?
+        check: (Tweak) -> String?, log: ManagerLog?, problems: ProblemLog, trace: inout LookupTrace?
     ) {
         if let reason = check(tweak) {
             if !isDecided { wasRejectedByCheck = true }
@@ -217,7 +221,6 @@ struct LayerWalk: ~Copyable {
             trace?.record(layer(), .value(tweak), wins: wins)
         }
         guard !isDecided else { return }
-        log?("\(key) resolved: \(tweak)", .debug)
         self.tweak = tweak
         self.layer = index
         isDecided = true
@@ -226,7 +229,7 @@ struct LayerWalk: ~Copyable {
     /// Passes over a layer's `tweak` whose value is unusable for `reason`: logged, kept to be
     /// thrown when nothing usable answers, recorded in `trace` when there is one.
     mutating func reject(
-        _ tweak: Tweak, from layer: @autoclosure () -> String, key: TweakKey, reason: String, log: LogClosure?,
+        _ tweak: Tweak, from layer: @autoclosure () -> String, key: TweakKey, reason: String, log: ManagerLog?,
         problems: ProblemLog, trace: inout LookupTrace?
     ) {
         pass(
@@ -239,16 +242,39 @@ struct LayerWalk: ~Copyable {
     /// without one): logged (once per problem, by `problems`, the manager's memory of logged
     /// problems), kept in ``passedOver``, and the first one kept to be thrown.
     mutating func pass(
-        over error: any Error, key: TweakKey, log: LogClosure?, problems: ProblemLog, layer: @autoclosure () -> String,
+        over error: any Error, key: TweakKey, log: ManagerLog?, problems: ProblemLog, layer: @autoclosure () -> String,
         answer: ProblemLog.Answer = .failure, rejecting tweak: Tweak? = nil
     ) {
         guard !isDecided else { return }
         let layer = layer()
         if let log {
             let reason = (error as? TweakError)?.reason ?? String(describing: error)
-            problems.report(key, layer: layer, answer: answer, reason: reason, log: log)
+            if !problems.report(key, layer: layer, answer: answer, reason: reason, log: log), log.logsDebug {
+                let what = if case .value = answer { "\(layer)'s value" } else { layer }
+                note("\(what) passed over again: \(reason)")
+            }
         }
         passedOver = (passedOver ?? []) + [PassedOver(layer: layer, error: error, tweak: tweak)]
+    }
+
+    /// Adds `note` to the read's line.
+    mutating func note(_ note: String) {
+        if notes == nil { notes = [note] } else { notes?.append(note) }
+    }
+
+    /// The read's one `debug` line: what it answered (`kind`: a value, or a feature flag's
+    /// verdict), then its ``notes``.
+    func line(for key: TweakKey, kind: ReadKind) -> String {
+        let answer =
+            switch (kind, tweak) {
+            case (.featureFlag, _):
+                "feature \(key.feature) is \(isEnabled ? "enabled" : "disabled") (\(tweak?.source ?? "no usable answer"))"
+            case (.value, let tweak?): "\(key) resolved: \(tweak)"
+            case (.value, nil) where isDecided: "\(key): removed by a task-local override"
+            case (.value, nil): "\(key): no provider has a usable value"
+            }
+        guard let notes else { return answer }
+        return "\(answer); \(notes.joined(separator: "; "))"
     }
 
     /// An answer passed over: its layer, why, and the tweak it rejected (none for a failure).
@@ -354,21 +380,26 @@ extension TweakManager {
         if trace == nil {
             switch kind {
             case .featureFlag:
-                if let cached = cache._withUnsafeGuaranteedRef({ $0.isFeatureEnabled(key) }) {
-                    return try finish(.cachedFlag(cached))
+                switch cache._withUnsafeGuaranteedRef({ $0.isFeatureEnabled(key) }) {
+                case .enabled?: return try finish(.cachedFlag(true))
+                case .disabled?: return try finish(.cachedFlag(false))
+                // No answer: the read's outcome is not found, as it was when it was stored.
+                case .notFound?: return try finish(.cached(nil, layer: nil))
+                case nil: break
                 }
             case .value:
                 switch cache._withUnsafeGuaranteedRef({ $0.entry(for: key) }) {
                 case .hit(let tweak, let layer)?:
                     // The log is taken first: `check` (a typed read's decoding) calls out.
-                    let log = cache._withUnsafeGuaranteedRef { $0.settings.log }
+                    let log = cache._withUnsafeGuaranteedRef { $0.settings.tracesReads ? $0.settings.log : nil }
                     if check(tweak) == nil {
                         log?("\(key) answered from the cache", .trace)
                         return try finish(.cached(tweak, layer: layer))
                     }
                 // A cached value the read cannot use: the providers are walked, once.
                 case .miss?:
-                    cache._withUnsafeGuaranteedRef { $0.settings.log }?("\(key) answered from the cache", .trace)
+                    cache._withUnsafeGuaranteedRef { $0.settings.tracesReads ? $0.settings.log : nil }?(
+                        "\(key) answered from the cache", .trace)
                     return try finish(.cached(nil, layer: nil))
                 case nil:
                     break
@@ -427,15 +458,13 @@ extension TweakManager {
                 // Only into the cache of the version the walk read: a change since emptied it.
                 guard cache.version == version else { return }
                 switch kind {
-                case .featureFlag: cache.store(featureEnabled: outcome.isEnabled, for: key)
+                case .featureFlag:
+                    cache.store(
+                        featureEnabled: outcome.tweak == nil ? .notFound : outcome.isEnabled ? .enabled : .disabled,
+                        for: key)
                 case .value: cache.store(outcome.tweak, layer: outcome.layer ?? 0, for: key)
                 }
             }
-        }
-        if kind == .featureFlag, let log {
-            log(
-                "feature \(key.feature) is \(outcome.isEnabled ? "enabled" : "disabled") (\(outcome.tweak?.source ?? "no usable answer"))",
-                .debug)
         }
         return .walked(outcome)
     }
@@ -457,7 +486,7 @@ extension TweakManager {
     /// lookup on to the next layer. Overrides are context-free, except those a test sets for one
     /// context.
     func lookUp(
-        _ request: TweakRequest, override: TweakOverrides.Entry?, log: LogClosure?,
+        _ request: TweakRequest, override: TweakOverrides.Entry?, log: ManagerLog?,
         check readCheck: (Tweak) -> String?, kind: ReadKind, trace: inout LookupTrace?
     ) -> LayerWalk {
         let key = request.key
@@ -477,7 +506,7 @@ extension TweakManager {
         case .value(let tweak)? where tweak.hasTargeting:
             // An override for one context (tests): the other contexts go on to the providers.
             outcome.dependsOnContext = true
-            if let resolved = decide(tweak, from: TweakOverrides.source, request: request, log: log, trace: &trace) {
+            if let resolved = decide(tweak, from: TweakOverrides.source, request: request, trace: &trace) {
                 outcome.consider(
                     resolved.tweak, from: TweakOverrides.source, index: -1, key: key, check: check, log: log,
                     problems: problemLog, trace: &trace)
@@ -521,8 +550,10 @@ extension TweakManager {
                     let verdict = verdict(of: asked, named: schema.providerNames[index], on: key.feature, key: key)
                 else {
                     // ProblemLog: a layer without the tweak no longer has a problem with it.
-                    if let log { problemLog.observe(key, layer: schema.providerNames[index], value: nil, log: log) }
-                    log?("\(key) not in \(schema.providerNames[index])", .trace)
+                    if let log {
+                        problemLog.observe(key, layer: schema.providerNames[index], value: nil, log: log)
+                        if log.logsTrace { outcome.note("not in \(schema.providerNames[index])") }
+                    }
                     if isTracing { trace?.record(schema.providerNames[index], .notFound, wins: false) }
                     continue
                 }
@@ -535,9 +566,13 @@ extension TweakManager {
             if _slowPath(tweak.hasTargeting) {
                 outcome.dependsOnContext = true
                 guard
-                    let resolved = decide(
-                        tweak, from: schema.providerNames[index], request: request, log: log, trace: &trace)
-                else { continue }
+                    let resolved = decide(tweak, from: schema.providerNames[index], request: request, trace: &trace)
+                else {
+                    if let log, log.logsTrace {
+                        outcome.note("\(schema.providerNames[index]) gives no answer for this context")
+                    }
+                    continue
+                }
                 tweak = resolved.tweak
                 decided = resolved.decided
                 decision = resolved.decision
@@ -565,7 +600,8 @@ extension TweakManager {
                 trace?.attach(decision)
             }
         }
-        if !outcome.isDecided { log?("\(key): no provider has a usable value", .debug) }
+        // One line per read, however many layers it asked or problems it met again.
+        if let log, log.logsDebug { log(outcome.line(for: key, kind: kind), .debug) }
         return outcome
     }
 
@@ -573,13 +609,12 @@ extension TweakManager {
     /// it (the deciding branch, `nil` for their default; the decision when tracing); `nil`
     /// (recorded as not found) when they give no answer for the context.
     private func decide(
-        _ tweak: Tweak, from layer: String, request: TweakRequest, log: LogClosure?, trace: inout LookupTrace?
+        _ tweak: Tweak, from layer: String, request: TweakRequest, trace: inout LookupTrace?
     ) -> (tweak: Tweak, decided: TargetingDecided?, decision: TweakTargetingDecision?)? {
         guard let targeting = tweak.targeting else { return (tweak, nil, nil) }
         let context = request.context
         let decision = trace?.recordsAnswers == true ? targeting.decision(for: context) : nil
         guard let (answer, index) = targeting.answerAndCondition(of: tweak, for: context) else {
-            log?("\(request.key): \(layer) gives no answer for this context", .trace)
             trace?.record(layer, .notFound, wins: false, decision: decision)
             return nil
         }

@@ -31,13 +31,46 @@ extension TweakManager {
     /// struct Maintenance: Codable { let isUnderMaintenance: Bool; let title: String; let message: String }
     /// let maintenance = try manager.value(feature: "general", variable: "maintenance", as: Maintenance.self)
     /// ```
+    ///
+    /// With ``useCache`` on, the decoded value is cached too: a repeated read of an unchanged tweak
+    /// as the same value type decodes once (a class is decoded at every read: each read gets its
+    /// own instance).
     /// - Throws: ``TweakError/notSupported(feature:variable:reason:)`` naming the failing key when
     ///   the value does not decode, or any error of ``tweakWith(feature:variable:)``.
     @_disfavoredOverload
     public func value<Value: Codable>(
         feature: String, variable: String, as type: Value.Type = Value.self
     ) throws -> Value {
-        try decodedValue(TweakKey(feature: feature, variable: variable)) { try TweakValueCodec.decodeJSON($0) }
+        let key = TweakKey(feature: feature, variable: variable)
+        guard !(Value.self is AnyClass) else { return try decodedValue(key) { try TweakValueCodec.decodeJSON($0) } }
+        return try rememberingDecodedValue(key) { try TweakValueCodec.decodeJSON($0) }
+    }
+
+    /// ``decodedValue(_:_:)`` for a costly `decode` (JSON decoding) of a value type: what it
+    /// decodes is kept in the thread's cache (``TweakCache/decodedValue(of:for:as:)``), so that a
+    /// cached read decodes once per change. The cache is looked up again after `decode`, which
+    /// calls out of Tweaks.
+    func rememberingDecodedValue<Value>(_ key: TweakKey, _ decode: (TweakValue) throws -> Value) throws -> Value {
+        var decoded: Value?
+        let tweak = try evaluateValue(key) { tweak in
+            if let known = unretainedThreadCache()._withUnsafeGuaranteedRef({
+                $0.decodedValue(of: tweak, for: key, as: Value.self)
+            }) {
+                decoded = known
+                return nil
+            }
+            do {
+                let value = try decode(tweak.value)
+                decoded = value
+                unretainedThreadCache()._withUnsafeGuaranteedRef { $0.remember(value, decodedFrom: tweak, for: key) }
+                return nil
+            } catch {
+                return Self.mismatchReason(
+                    tweak, expected: Value.self, detail: (error as? TweakValueCodec<Value>.Mismatch)?.detail)
+            }
+        }
+        guard tweak != nil, let decoded else { throw TweakError.notFound(feature: key.feature, variable: key.variable) }
+        return decoded
     }
 
     // The typed reads above take no codec: they run in the caller's isolation, so a type whose

@@ -181,15 +181,38 @@ public final class TweakManager: Sendable {
         set { changeReadSettings { $0.isCaching = newValue } }
     }
 
-    /// Receives the manager's log messages, among them every failure its providers report off the
-    /// read path (see ``providerEvents``); messages are only built while one is set. Setting one
-    /// logs the providers' current failures once (such as a cache file ignored before the manager
-    /// was made).
+    /// Receives the manager's log messages at or above ``minimumLogLevel``, among them every
+    /// failure its providers report off the read path (see ``providerEvents``); messages are only
+    /// built while one is set, and never below the minimum. Setting one logs the providers' current
+    /// failures once (such as a cache file ignored before the manager was made). Reading it gives
+    /// the closure as the manager calls it: a message below the minimum is dropped.
     public var logClosure: LogClosure? {
-        get { state.withLock { $0.readSettings.log } }
+        get {
+            guard let log = state.withLock({ $0.readSettings.log }) else { return nil }
+            return { message, level in log(message, level) }
+        }
         set {
-            changeReadSettings { $0.log = newValue }
-            if let newValue { logCurrentFailures(to: newValue) }
+            changeReadSettings { settings in
+                settings.log = newValue.map { ManagerLog(closure: $0, minimum: settings.minimumLogLevel) }
+                settings.tracesReads = settings.log?.logsTrace == true
+            }
+            if let newValue { logCurrentFailures(to: ManagerLog(closure: newValue, minimum: minimumLogLevel)) }
+        }
+    }
+
+    /// The least important level the manager logs: messages below it are never built, so a log
+    /// closure costs reads nothing for the levels it does not want (as a swift-log handler's
+    /// `logLevel`). `.info` by default, as swift-log's: problems (`error`) and recoveries
+    /// (`notice`). Set `.debug` for one line per read (what it answered, problems seen again), or
+    /// `.trace` to add every step (the layers without the tweak, answers from the cache).
+    public var minimumLogLevel: LogLevel {
+        get { state.withLock { $0.readSettings.minimumLogLevel } }
+        set {
+            changeReadSettings { settings in
+                settings.minimumLogLevel = newValue
+                settings.log = settings.log.map { ManagerLog(closure: $0.closure, minimum: newValue) }
+                settings.tracesReads = settings.log?.logsTrace == true
+            }
         }
     }
 

@@ -22,7 +22,7 @@
 /// compare levels (`level >= .notice`) or match them in a `switch` with a `default:`.
 public struct LogLevel: Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
     /// The rank: a higher rank matters more.
-    private let rank: Int
+    let rank: Int
     /// The name, swift-log's.
     public let name: String
 
@@ -58,5 +58,35 @@ public struct LogLevel: Sendable, Hashable, Comparable, CaseIterable, CustomStri
     public var description: String { name }
 }
 
-/// Receives the messages of a ``TweakManager``. Messages are only built when one is set.
+/// Receives the messages of a ``TweakManager``. Messages are only built when one is set, and only
+/// at or above the manager's ``TweakManager/minimumLogLevel``.
 public typealias LogClosure = @Sendable (String, LogLevel) -> Void
+
+/// A manager's log as its code calls it: the closure and the manager's minimum level. A message
+/// below the minimum is never built (it is an autoclosure, evaluated after the level check), so
+/// a filtered log costs a read one comparison.
+struct ManagerLog: Sendable {
+    /// The closure set as ``TweakManager/logClosure``.
+    let closure: LogClosure
+    /// The rank of ``TweakManager/minimumLogLevel`` (a level's name, a `String`, is not copied
+    /// with the log).
+    let minimumRank: Int
+    /// Whether `trace` and `debug` messages are delivered: decided once, so that a read tests a
+    /// Boolean (a level is a struct with a name, loaded from a global at each use).
+    let logsTrace: Bool
+    let logsDebug: Bool
+
+    init(closure: @escaping LogClosure, minimum: LogLevel) {
+        self.closure = closure
+        self.minimumRank = minimum.rank
+        logsTrace = minimum <= .trace
+        logsDebug = minimum <= .debug
+    }
+
+    /// Delivers `message` at `level`, built only when the level is at or above the minimum.
+    @inline(__always)
+    func callAsFunction(_ message: @autoclosure () -> String, _ level: LogLevel) {
+        guard level.rank >= minimumRank else { return }
+        closure(message(), level)
+    }
+}

@@ -35,6 +35,46 @@ struct ExposureAdapterTests {
             ])
     }
 
+    @Test func openTelemetryAttributesOfAnEvaluationNameItsExperiment() throws {
+        let document = """
+            {
+              "$conditions": [
+                {"name": "control", "percent": {"seed": "ab", "operator": "BETWEEN", "microPercentRange": [0, 50000000]}},
+                {"name": "treatment", "percent": {"seed": "ab", "operator": "BETWEEN", "microPercentRange": [50000000, 100000000]}}
+              ],
+              "$experiments": [{"name": "checkout_copy", "variants": ["control", "treatment"]}],
+              "checkout": {"title": {"Value": "Checkout", "ConditionalValues": {"control": "Pay", "treatment": "Buy now"}}}
+            }
+            """
+        let provider = try LocalTweakProvider(data: Data(document.utf8), source: "Experiment.json", name: "local")
+        let user = TweakContext(randomizationID: ExperimentFixture.id(inControl: false))
+        let evaluation = TweakManager(tweakProviders: [provider]).reading(for: user).evaluate(
+            feature: "checkout", variable: "title")
+        #expect(
+            evaluation.openTelemetryAttributes(context: user) == [
+                "feature_flag.key": "checkout.title", "feature_flag.result.value": #""Buy now""#,
+                "feature_flag.result.variant": "treatment", "feature_flag.result.reason": "split",
+                "feature_flag.provider.name": "local", "feature_flag.context.id": user.randomizationID!,
+                "feature_flag.set.id": "checkout_copy",
+            ])
+    }
+
+    @Test func openTelemetryAttributesOfAnEvaluationWithoutAnswerAreAnError() throws {
+        let manager = try ExperimentFixture.manager()
+        #expect(
+            manager.evaluate(feature: "checkout", variable: "missing").openTelemetryAttributes(context: nil) == [
+                "feature_flag.key": "checkout.missing", "feature_flag.result.reason": "error",
+                "error.type": "flag_not_found",
+            ])
+        let failing = TweakManager(tweakProviders: [
+            TableProvider(name: "t", failing: ["f.x": .notSupported(feature: "f", variable: "x", reason: "broken")])
+        ])
+        #expect(
+            failing.evaluate(feature: "f", variable: "x").openTelemetryAttributes(context: nil) == [
+                "feature_flag.key": "f.x", "feature_flag.result.reason": "error", "error.type": "general",
+            ])
+    }
+
     @Test func experimentViewedJSONLine() throws {
         let line = exposure.experimentViewedJSONLine
         #expect(!line.contains("\n"))

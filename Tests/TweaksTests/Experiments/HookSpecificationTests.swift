@@ -115,6 +115,52 @@ struct HookSpecificationTests {
         #expect(seen.withLock { $0["error.error"] }?.first?.contains("expected Int") == true)
     }
 
+    @Test(
+        "4.3.7/4.4.5: a flag that no layer has is an error (FLAG_NOT_FOUND): error hooks, then finally, never after",
+        arguments: [false, true])
+    func missingFlagRunsErrorHooks(cache: Bool) throws {
+        final class Settings {
+            @FallbackTweakProperty var missing: Int
+            init(_ manager: TweakManager) {
+                _missing = FallbackTweakProperty(fallbackValue: 7, feature: "f", variable: "y", tweakManager: manager)
+            }
+        }
+        let manager = manager()
+        manager.useCache = cache
+        let seen = Locked<[String: [String]]>([:])
+        manager.addHook(hook("h", seen: seen))
+        let reads: [(String, () -> Void)] = [
+            ("f.y", { _ = try? manager.tweakWith(feature: "f", variable: "y") }),
+            ("f.y", { _ = try? manager.tweakIfPresent(feature: "f", variable: "y") }),
+            ("f.y", { _ = try? manager.value(feature: "f", variable: "y", as: Int.self) }),
+            ("f.y", { _ = Settings(manager).missing }),
+            ("f.enabled", { _ = manager.isFeatureEnabled("f") }),
+        ]
+        // Twice each: the second read of a cached manager answers from the cache.
+        for (key, read) in reads + reads {
+            journal.withLock { $0.removeAll() }
+            seen.withLock { $0.removeAll() }
+            read()
+            #expect(entries.filter { $0.hasPrefix("h.") } == ["h.before", "h.error", "h.finally"], "\(key)")
+            let error = TweakError.notFound(feature: "f", variable: String(key.dropFirst(2)))
+            #expect(seen.withLock { $0["error.error"] } == [String(describing: error)], "\(key)")
+        }
+        // A task-local override that removes a tweak makes it not found too.
+        var overrides = TweakOverrides()
+        overrides.remove(feature: "f", variable: "x")
+        journal.withLock { $0.removeAll() }
+        overrides.withScope { _ = try? manager.tweakWith(feature: "f", variable: "x") }
+        #expect(entries.filter { $0.hasPrefix("h.") } == ["h.before", "h.error", "h.finally"])
+        // A flag that is found runs after, cached or not.
+        journal.withLock { $0.removeAll() }
+        _ = try manager.tweakWith(feature: "f", variable: "x")
+        _ = try manager.tweakWith(feature: "f", variable: "x")
+        #expect(
+            entries.filter { $0.hasPrefix("h.") } == ["h.before", "h.after", "h.finally"] + [
+                "h.before", "h.after", "h.finally",
+            ])
+    }
+
     @Test("4.4.1/4.4.2: hooks registered on the manager and per read run in OpenFeature's order")
     func order() throws {
         let manager = manager()

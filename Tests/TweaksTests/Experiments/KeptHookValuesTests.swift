@@ -8,11 +8,12 @@ import Testing
 /// kept it).
 @Suite("Hooks: kept contexts and evaluations stay as they were")
 struct KeptHookValuesTests {
-    /// Keeps the context and evaluation of every read it runs after.
+    /// Keeps the context and evaluation of every read it runs around (in `finally`, which every
+    /// read runs, a flag not found among them).
     final class KeepingHook: TweakHook {
         let kept = Locked<[(context: TweakHookContext, evaluation: TweakEvaluation)]>([])
 
-        func after(_ context: TweakHookContext, evaluation: TweakEvaluation, data: inout TweakHookData) throws {
+        func finally(_ context: TweakHookContext, evaluation: TweakEvaluation, data: inout TweakHookData) throws {
             kept.withLock { $0.append((context, evaluation)) }
         }
 

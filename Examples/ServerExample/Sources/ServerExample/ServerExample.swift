@@ -42,6 +42,7 @@ struct ServerExample {
     /// Serves orders until `options.requests` have been handled (forever without it).
     static func serve(_ options: Options, environment: [String: String]) async throws {
         let stack = try FlagStack(options: options, environment: environment)
+        stack.manager.minimumLogLevel = options.isVerbose ? .debug : .notice
         stack.manager.logClosure = Log.tweakLogger(from: options.isVerbose ? .debug : .notice)
         Log.info("flags: \(stack.summary)")
         let monitors = await startMonitoring(stack, options: options)
