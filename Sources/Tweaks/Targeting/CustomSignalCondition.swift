@@ -88,6 +88,9 @@ final class CustomSignalCondition: Sendable, Hashable {
     let key: String
     /// The target values, as written.
     let targets: [String]
+    /// Each target prepared for a search in linear time, for `STRING_CONTAINS` and
+    /// `STRING_DOES_NOT_CONTAIN`.
+    let searches: [ByteSearch]
     /// Each target compiled, for `STRING_CONTAINS_REGEX`, or why it is refused (it never matches).
     let patterns: [Result<RegularExpression, RegularExpressionError>]
     /// The targets without white space around them, for `STRING_EXACTLY_MATCHES`.
@@ -114,6 +117,10 @@ final class CustomSignalCondition: Sendable, Hashable {
         } else {
             patterns = []
         }
+        switch `operator` {
+        case .stringContains, .stringDoesNotContain: searches = targets.map(ByteSearch.init)
+        default: searches = []
+        }
         trimmedTargets = targets.map(TargetingText.trimmed)
         targetNumber = targets.first.flatMap(TargetingText.number)
         targetVersion = targets.first.flatMap(SemanticVersion.init)
@@ -136,10 +143,10 @@ final class CustomSignalCondition: Sendable, Hashable {
         switch `operator` {
         case .stringContains:
             let text = actual.description
-            return targets.contains { TargetingText.contains(text, $0) }
+            return searches.contains { $0.occurs(in: text) }
         case .stringDoesNotContain:
             let text = actual.description
-            return !targets.contains { TargetingText.contains(text, $0) }
+            return !searches.contains { $0.occurs(in: text) }
         case .stringExactlyMatches:
             let trimmed = TargetingText.trimmed(actual.description)
             return trimmedTargets.contains { TargetingText.bytesEqual($0, trimmed) }

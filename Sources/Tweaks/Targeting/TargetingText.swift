@@ -83,28 +83,4 @@ enum TargetingText {
         }
         return index == bytes.endIndex
     }
-
-    /// Whether `part` occurs in `text`, compared as UTF-8 bytes like Go and JavaScript (Swift's
-    /// own comparison would treat canonically equivalent characters as equal); the empty string
-    /// occurs in every text.
-    static func contains(_ text: String, _ part: String) -> Bool {
-        var text = text
-        var part = part
-        return text.withUTF8 { haystack in
-            part.withUTF8 { needle in
-                guard needle.count <= haystack.count else { return false }
-                guard let first = needle.first else { return true }
-                var start = 0
-                while start <= haystack.count - needle.count {
-                    if haystack[start] == first,
-                        UnsafeBufferPointer(rebasing: haystack[start..<start + needle.count]).elementsEqual(needle)
-                    {
-                        return true
-                    }
-                    start += 1
-                }
-                return false
-            }
-        }
-    }
 }
