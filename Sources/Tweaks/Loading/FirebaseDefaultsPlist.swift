@@ -61,10 +61,7 @@ enum FirebaseDefaultsPlist {
                 TweakLoadError(source: source, feature: key.feature, variable: key.variable, reason: reason)
             }
             guard !name.isEmpty else { throw failure(.emptyName("parameter")) }
-            // A name is printed in logs and by the `tweak` tool, where a line break could forge a line.
-            if name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F })
-                || name.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) })
-            {
+            if DocumentName.hasControlCharacter(name) {
                 throw failure(.controlCharacterInName("parameter", name: name))
             }
             if let other = names[key] {

@@ -491,21 +491,10 @@ extension LocalTweaksDocument {
         /// out): a name is printed in logs and by the `tweak` tool, where a line break or an escape
         /// sequence in it could forge a line or drive the terminal.
         private mutating func isPrintableName(_ name: String, kind: String, at offset: Int, feature: String?) -> Bool {
-            guard Self.containsControlCharacter(name) else { return true }
+            guard DocumentName.hasControlCharacter(name) else { return true }
             report(
                 .controlCharacterInName(kind, name: name), at: offset, feature: feature,
                 asWarning: strictness == .lenient)
-            return false
-        }
-
-        /// Whether `name` holds a C0 control character, DEL or a C1 control character (U+0080–U+009F,
-        /// written `C2 80`–`C2 9F` in UTF-8).
-        private static func containsControlCharacter(_ name: String) -> Bool {
-            var previous: UInt8 = 0
-            for byte in name.utf8 {
-                if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) { return true }
-                previous = byte
-            }
             return false
         }
 

@@ -36,6 +36,10 @@ extension ConditionReader {
                 report(.missingField("name"), element.offset, lenientWarning: true)
                 continue
             }
+            guard !DocumentName.hasControlCharacter(name) else {
+                report(.controlCharacterInName("experiment", name: name), nameMember.value.offset, lenientWarning: true)
+                continue
+            }
             func problem(_ detail: String, _ offset: Int) {
                 report(.invalidExperiment(name, detail: detail), offset, lenientWarning: true)
             }

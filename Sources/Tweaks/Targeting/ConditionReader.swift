@@ -61,6 +61,12 @@ struct ConditionReader {
                 report(Self.namelessCondition(element), element.offset, lenientWarning: true)
                 continue
             }
+            guard !DocumentName.hasControlCharacter(name) else {
+                // Printed by `explain` and in exposures: refused where a person writes it, dropped
+                // with a warning from a remote document.
+                report(.controlCharacterInName("condition", name: name), nameMember.value.offset, lenientWarning: true)
+                continue
+            }
             let start = issues.count
             let body = members.filter { $0.key != "name" }
             let condition = readKind(body, at: element, in: name, level: 0)
@@ -187,6 +193,9 @@ struct ConditionReader {
             switch member.key {
             case "seed":
                 if case .string(let seed) = member.value.content {
+                    if DocumentName.hasControlCharacter(seed) {
+                        error(.controlCharacterInName("seed", name: seed), member.value)
+                    }
                     condition.seed = seed
                 } else {
                     error(.wrongType(field: "seed", expected: "string", found: member.value.typeName), member.value)

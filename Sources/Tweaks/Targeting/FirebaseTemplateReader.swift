@@ -117,6 +117,10 @@ extension ConditionReader {
                 report(Self.namelessCondition(element), element.offset, lenientWarning: true)
                 continue
             }
+            guard !DocumentName.hasControlCharacter(name) else {
+                report(.controlCharacterInName("condition", name: name), nameField.value.offset, lenientWarning: true)
+                continue
+            }
             let start = issues.count
             var condition: TargetingCondition = .unknown("expression")
             if let body = fields.first(where: { $0.key == "condition" }) {
@@ -226,7 +230,11 @@ extension ConditionReader {
                 guard let text = string(field, in: name) else { continue }
                 hasOperator = true
                 condition.operator = percentOperator(text, at: field.value, in: name)
-            case "seed": condition.seed = string(field, in: name) ?? ""
+            case "seed":
+                condition.seed = string(field, in: name) ?? ""
+                if DocumentName.hasControlCharacter(condition.seed) {
+                    error(.controlCharacterInName("seed", name: condition.seed), field.value)
+                }
             case "microPercent": condition.microPercent = firebaseMicroPercent(field.value, in: name)
             case "microPercentRange":
                 for bound in fields(of: field, in: name) {
