@@ -340,6 +340,25 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(try regexManager.reading(for: context).value(feature: "f", variable: "slow", as: Int.self))
     }
 
+    // A hostile remote document (issue 39 A) cannot stall a read of a 1,000-character attribute:
+    // its regular expressions share a budget, and STRING_CONTAINS searches in linear time.
+    let thousandAs = TweakContext(
+        randomizationID: "u", attributes: ["text": .string(String(repeating: "a", count: 1_000))])
+    for (name, hostile) in [
+        ("300 x (?:a?){999}(?:a?){999}(?:a?){499}z", TargetingFixture.hostileRegexDocument),
+        ("1,600 STRING_CONTAINS targets aaa…ab", TargetingFixture.hostileContainsDocument),
+    ] {
+        Benchmark("Targeting: hostile remote document, \(name), one read", configuration: milliseconds) {
+            benchmark in
+            let provider = RemoteTweakProvider(source: AlternatingSource(documents: [hostile]), cacheURL: nil)
+            _ = await provider.fetchAndActivate()
+            let user = TweakManager(tweakProviders: [provider]).reading(for: thousandAs)
+            benchmark.startMeasurement()
+            blackHole(try? user.value(feature: "f", variable: "v", as: Int.self))
+            benchmark.stopMeasurement()
+        }
+    }
+
     // 10. The in-app editor (TweaksEditor) with 1,000 tweaks.
     editorBenchmarks()
 }
@@ -354,6 +373,26 @@ enum TargetingFixture {
         let values = (0..<count).map { #""c\#($0)": \#($0)"# }
         return #"{"$conditions": [\#(conditions.joined(separator: ",\n"))], "#
             + #""all": {"v": {"Value": -1, "ConditionalValues": {\#(values.joined(separator: ", "))}}}}"#
+    }
+
+    /// A remote document within the 1 MiB limit whose 300 conditions each match a pattern of
+    /// 2,497 optional characters: about 48 s per read before patterns shared a budget.
+    static let hostileRegexDocument = hostileDocument(
+        conditions: 300, operator: "STRING_CONTAINS_REGEX", target: "(?:a?){999}(?:a?){999}(?:a?){499}z")
+    /// A remote document within the 1 MiB limit whose 1,600 `STRING_CONTAINS` targets are 499
+    /// `a`s and a `b`: quadratic against a text of `a`s when searched at every position.
+    static let hostileContainsDocument = hostileDocument(
+        conditions: 1_600, operator: "STRING_CONTAINS", target: String(repeating: "a", count: 499) + "b")
+
+    /// `count` conditions on attribute `text`, each with `target`, all used by tweak `f.v`.
+    static func hostileDocument(conditions count: Int, operator name: String, target: String) -> Data {
+        let conditions = (0..<count).map {
+            #"{"name": "c\#($0)", "customSignal": {"key": "text", "operator": "\#(name)", "values": ["\#(target)"]}}"#
+        }
+        let values = (0..<count).map { #""c\#($0)": \#($0)"# }
+        return Data(
+            (#"{"$conditions": [\#(conditions.joined(separator: ",\n"))], "#
+                + #""f": {"v": {"Value": -1, "ConditionalValues": {\#(values.joined(separator: ", "))}}}}"#).utf8)
     }
 
     static let regexDocument = #"""

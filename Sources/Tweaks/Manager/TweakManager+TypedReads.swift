@@ -60,7 +60,7 @@ extension TweakManager {
                 return nil
             }
             do {
-                let value = try decode(tweak.value)
+                let value = try Self.decode(tweak, decode)
                 decoded = value
                 unretainedThreadCache()._withUnsafeGuaranteedRef { $0.remember(value, decodedFrom: tweak, for: key) }
                 return nil
@@ -91,19 +91,28 @@ extension TweakManager {
         var decoded: Value?
         let tweak = try evaluateValue(key) { tweak in
             do {
-                decoded = try decode(tweak.value)
+                decoded = try Self.decode(tweak, decode)
                 return nil
             } catch {
-                if let read = Self.readUntypedText(tweak, decode) {
-                    decoded = read
-                    return nil
-                }
                 return Self.mismatchReason(
                     tweak, expected: Value.self, detail: (error as? TweakValueCodec<Value>.Mismatch)?.detail)
             }
         }
         guard tweak != nil, let decoded else { throw TweakError.notFound(feature: key.feature, variable: key.variable) }
         return decoded
+    }
+
+    /// `tweak`'s value through `decode`; for untyped text (``Tweak/isUntypedText``) that `decode`
+    /// refuses as a string, its first reading that `decode` takes. Throws `decode`'s error when
+    /// nothing decodes.
+    @usableFromInline
+    static func decode<Value>(_ tweak: Tweak, _ decode: (TweakValue) throws -> Value) throws -> Value {
+        do {
+            return try decode(tweak.value)
+        } catch {
+            if let read = readUntypedText(tweak, decode) { return read }
+            throw error
+        }
     }
 
     /// The value of `tweak`, untyped text (``Tweak/isUntypedText``), read as the type `decode` asks for: the first of
