@@ -180,9 +180,10 @@ import Testing
                     HostileDocuments.check(run, arguments)
                     printed += run.standardOutput + run.standardError
                 }
-                // Remote documents are read leniently: what they say is shown, escaped.
-                #expect(printed.contains(#"condition "beta\n::error file=App.swift,line=1::forged\r::error"#))
-                #expect(printed.contains(#"[seed "seed\n::error file=App.swift,line=1::forged\r::error"#))
+                // Remote documents are read leniently: a condition or seed name with a line break is
+                // a warning (the condition false), and the warning shows the name escaped.
+                #expect(printed.contains(#"the condition name "beta\n::error file=App.swift,line=1::forged\r::error"#))
+                #expect(printed.contains(#"the seed name "seed\n::error file=App.swift,line=1::forged\r::error"#))
 
                 // `watch` prints the change from a plain document to the hostile one.
                 let plain =

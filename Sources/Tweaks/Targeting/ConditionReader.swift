@@ -61,13 +61,14 @@ struct ConditionReader {
                 report(Self.namelessCondition(element), element.offset, lenientWarning: true)
                 continue
             }
+            let start = issues.count
             guard !DocumentName.hasControlCharacter(name) else {
-                // Printed by `explain` and in exposures: refused where a person writes it, dropped
-                // with a warning from a remote document.
+                // Printed by `explain` and in exposures: refused where a person writes it; in a
+                // remote document a warning, and the condition false, so it never decides a value.
                 report(.controlCharacterInName("condition", name: name), nameMember.value.offset, lenientWarning: true)
+                define(NamedCondition(name: name, condition: .constant(false)), at: nameMember.value, since: start)
                 continue
             }
-            let start = issues.count
             let body = members.filter { $0.key != "name" }
             let condition = readKind(body, at: element, in: name, level: 0)
             define(NamedCondition(name: name, condition: condition), at: nameMember.value, since: start)

@@ -117,11 +117,13 @@ extension ConditionReader {
                 report(Self.namelessCondition(element), element.offset, lenientWarning: true)
                 continue
             }
+            let start = issues.count
             guard !DocumentName.hasControlCharacter(name) else {
+                // A warning in a remote template, and the condition false: it never decides a value.
                 report(.controlCharacterInName("condition", name: name), nameField.value.offset, lenientWarning: true)
+                define(NamedCondition(name: name, condition: .constant(false)), at: nameField.value, since: start)
                 continue
             }
-            let start = issues.count
             var condition: TargetingCondition = .unknown("expression")
             if let body = fields.first(where: { $0.key == "condition" }) {
                 condition = readFirebaseCondition(body.value, in: name, level: 0)

@@ -49,6 +49,17 @@ struct DocumentNameTests {
         #expect(!error.description.contains("\n"), "\(error.description)")
     }
 
+    @Test(arguments: hostileNames)
+    func aRemoteDocumentKeepsTheRestWithTheConditionFalse(_ name: String) throws {
+        let document = try LocalTweaksDocument(
+            bytes: Array(Self.document(condition: name)), source: "remote", tweakSource: "remote",
+            strictness: .lenient)
+        #expect(document.warnings.contains { $0.reason == .controlCharacterInName("condition", name: name) })
+        let context = TweakContext(randomizationID: "u")
+        #expect(document.definition(feature: "f", variable: "v")?.tweak.targeting?.decide(for: context).value == 1)
+        #expect(document.definition(feature: "f", variable: "w")?.tweak.targeting?.decide(for: context).value == 3)
+    }
+
     @Test func ordinaryNamesAreKept() throws {
         let provider = try LocalTweakProvider(
             data: Self.document(condition: "beta-2 ü", seed: "seed.1", experiment: "exp 🚩"), source: "t.json",
