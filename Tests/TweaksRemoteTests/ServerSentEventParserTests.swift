@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TweaksRemote
@@ -191,20 +192,5 @@ struct ServerSentEventParserTests {
         parser.startOver()
         #expect(parser.lastEventID == "5" && parser.reconnectionTime == 100)
         #expect(try parser.parse(Array("\u{FEFF}data: b\n\n".utf8)) == [message("b", id: "5")])
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so that a failing case can be reproduced.
-private struct SplitMix64 {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
