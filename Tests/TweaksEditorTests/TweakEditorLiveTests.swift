@@ -26,17 +26,19 @@ struct TweakEditorLiveTests {
         try otherProcess.set(.int(7), feature: "checkout", variable: "max_items")
         try stack.overrides.reload()
         await waitUntil("the row shows the new override") { editor.row(for: Keys.maxItems)?.override?.value == .int(7) }
-        #expect(changedRows.contains([Keys.maxItems]))
         // A notification without an object that another test posts reaches every manager of the
-        // process as a change of everything (JustTweak's rule): the counts hold without one.
+        // process as a change of everything (JustTweak's rule): the rows and counts below hold
+        // without one.
         let othersPosted = { changedRows.contains { $0 == nil } }
+        #expect(changedRows.contains([Keys.maxItems]) || othersPosted(), "\(changedRows)")
         #expect(editor.rowBuildCount == builds + 1 || othersPosted())
 
         // A remote activation of a key no layer had adds its row.
         let newKey = TweakKey(feature: "server", variable: "motd")
         stack.remote.activate("Hi", for: newKey)
         await waitUntil("the new row appears") { editor.row(for: newKey) != nil }
-        #expect(changedRows.contains([newKey]))
+        // (A change of everything that another test posted meanwhile may have brought the row.)
+        #expect(changedRows.contains([newKey]) || othersPosted(), "\(changedRows)")
         #expect(editor.rowBuildCount == builds + 2 || othersPosted())
         #expect(changedRows.allSatisfy { $0 == nil || $0 == [Keys.maxItems] || $0 == [newKey] }, "\(changedRows)")
         #expect(editor.sections.last?.rows.contains { $0.key == newKey } == true)
