@@ -90,15 +90,15 @@ struct EventStreamFloodTests {
 /// were written over all connections or `floodSeconds` passed since the first — then only a ping
 /// comment every 100 ms. One request per connection; anything else is answered `204`.
 final class FloodingEventServer: Sendable {
-    let port: Int
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let floodBytes: Int
     private let floodSeconds: Double
-    private let isStopped = Locked(false)
     /// Bytes of events written so far, and when the flood started (system uptime).
     private let flood = Locked((written: 0, startedAt: Double?.none, isOver: false))
 
-    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)/\(path)")! }
+    var port: Int { listener.port }
+
+    func url(_ path: String) -> URL { listener.url(path) }
 
     /// Whether the flood has ended (it ends by itself, in bytes or seconds).
     var isFloodOver: Bool {
@@ -109,55 +109,18 @@ final class FloodingEventServer: Sendable {
     init(floodBytes: Int, floodSeconds: Double) throws {
         self.floodBytes = floodBytes
         self.floodSeconds = floodSeconds
-        let listener = socket(AF_INET, Loopback.streamSocket, 0)
-        guard listener >= 0 else { throw TestServerError("socket() failed") }
-        var address = Loopback.address(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0
-            }
-        }
-        guard bound, listen(listener, 16) == 0 else {
-            close(listener)
-            throw TestServerError("bind() or listen() failed")
-        }
-        self.listener = listener
-        port = Int(UInt16(bigEndian: address.sin_port))
-        Thread.detachNewThread { [self] in acceptLoop() }
+        listener = try LoopbackListener()
+        listener.start { [self] connection in serve(connection) }
     }
 
     /// Stops accepting; connections under way end within 100 ms.
-    func stop() {
-        guard
-            !isStopped.withLock({ stopped in
-                defer { stopped = true }; return stopped
-            })
-        else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
+    func stop() { listener.stop() }
 
-    private var stopped: Bool { isStopped.withLock { $0 } }
-
-    private func acceptLoop() {
-        while !stopped {
-            var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, 20) >= 0 else { return }
-            guard descriptor.revents & Int16(POLLIN) != 0 else { continue }
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { continue }
-            #if canImport(Darwin)
-                var noSignal: Int32 = 1
-                setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
-            #endif
-            Thread.detachNewThread { [self] in serve(connection) }
-        }
-    }
+    private var stopped: Bool { listener.isStopped }
 
     private func serve(_ connection: Int32) {
         defer { close(connection) }
-        guard let head = readHead(connection) else { return }
+        guard let head = LoopbackListener.readHead(connection) else { return }
         if head.hasPrefix("GET /tweaks.json") {
             let document = isFloodOver ? documentV2 : documentV1
             _ = transmit(
@@ -191,32 +154,7 @@ final class FloodingEventServer: Sendable {
         }
     }
 
-    private func readHead(_ connection: Int32) -> String? {
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while received.count < 65_536, !received.suffix(4).elementsEqual("\r\n\r\n".utf8) {
-            let count = recv(connection, &buffer, buffer.count, 0)
-            guard count > 0 else { return nil }
-            received += buffer[0..<count]
-        }
-        return String(decoding: received, as: UTF8.self)
-    }
-
-    /// Sends all of `bytes`; `false` when the connection is gone.
     private func transmit(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
-        var rest = bytes[...]
-        while !rest.isEmpty {
-            let sent = rest.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Self.noSignal) }
-            guard sent > 0 else { return false }
-            rest = rest.dropFirst(sent)
-        }
-        return true
+        LoopbackListener.transmit(connection, bytes)
     }
-
-    #if canImport(Glibc)
-        /// A write to a closed connection fails instead of raising SIGPIPE.
-        private static let noSignal = Int32(MSG_NOSIGNAL)
-    #else
-        private static let noSignal: Int32 = 0
-    #endif
 }

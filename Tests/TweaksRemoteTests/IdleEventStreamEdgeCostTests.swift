@@ -94,12 +94,12 @@ struct IdleEventStreamEdgeCostTests {
 /// second, until the server stops. With a `redirectTo` URL, every request but `OPTIONS` is answered
 /// `302` to it (as an application server that routes by method may do).
 final class KeepAliveEventServer: Sendable {
-    let port: Int
-    let host: String
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let redirectTo: URL?
-    private let isStopped = Locked(false)
     private let closesAfterOptionsFlag = Locked(false)
+
+    var port: Int { listener.port }
+    var host: String { listener.host }
 
     /// Whether `OPTIONS` is answered with `Connection: close`, and the connection closed.
     var closesAfterOptions: Bool {
@@ -107,65 +107,23 @@ final class KeepAliveEventServer: Sendable {
         set { closesAfterOptionsFlag.withLock { $0 = newValue } }
     }
 
-    func url(_ path: String) -> URL { URL(string: "http://\(host):\(port)/\(path)")! }
+    func url(_ path: String) -> URL { listener.url(path) }
 
     init(host: String = "127.0.0.1", redirectTo: URL? = nil) throws {
-        self.host = host
         self.redirectTo = redirectTo
-        let listener = socket(AF_INET, Loopback.streamSocket, 0)
-        guard listener >= 0 else { throw TestServerError("socket() failed") }
-        var address = Loopback.address(port: 0)
-        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
-            close(listener)
-            throw TestServerError("\(host) is not an IPv4 address")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0
-            }
-        }
-        guard bound, listen(listener, 16) == 0 else {
-            close(listener)
-            throw TestServerError("bind() or listen() failed")
-        }
-        self.listener = listener
-        port = Int(UInt16(bigEndian: address.sin_port))
-        Thread.detachNewThread { [self] in acceptLoop() }
+        listener = try LoopbackListener(host: host)
+        listener.start { [self] connection in serve(connection) }
     }
 
     /// Stops accepting; connections under way end within a second.
-    func stop() {
-        guard
-            !isStopped.withLock({ stopped in
-                defer { stopped = true }; return stopped
-            })
-        else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
+    func stop() { listener.stop() }
 
-    private var stopped: Bool { isStopped.withLock { $0 } }
-
-    private func acceptLoop() {
-        while !stopped {
-            var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, 20) >= 0 else { return }
-            guard descriptor.revents & Int16(POLLIN) != 0 else { continue }
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { continue }
-            #if canImport(Darwin)
-                var noSignal: Int32 = 1
-                setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
-            #endif
-            Thread.detachNewThread { [self] in serve(connection) }
-        }
-    }
+    private var stopped: Bool { listener.isStopped }
 
     /// Answers the connection's requests one after another, until one closes it.
     private func serve(_ connection: Int32) {
         defer { close(connection) }
-        while !stopped, let head = readHead(connection) {
+        while !stopped, let head = LoopbackListener.readHead(connection) {
             if let redirectTo, !head.hasPrefix("OPTIONS") {
                 let answer = "HTTP/1.1 302 Found\r\nLocation: \(redirectTo.absoluteString)\r\nContent-Length: 0\r\n\r\n"
                 guard transmit(connection, answer) else { return }
@@ -195,32 +153,7 @@ final class KeepAliveEventServer: Sendable {
         }
     }
 
-    private func readHead(_ connection: Int32) -> String? {
-        var received: [UInt8] = []
-        var byte: UInt8 = 0
-        // Byte by byte: the next request's bytes stay in the socket for the next read.
-        while received.count < 65_536, !received.suffix(4).elementsEqual("\r\n\r\n".utf8) {
-            guard recv(connection, &byte, 1, 0) == 1 else { return nil }
-            received.append(byte)
-        }
-        return String(decoding: received, as: UTF8.self)
-    }
-
-    /// Sends all of `text`; `false` when the connection is gone.
     private func transmit(_ connection: Int32, _ text: String) -> Bool {
-        var rest = Array(text.utf8)[...]
-        while !rest.isEmpty {
-            let sent = rest.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Self.noSignal) }
-            guard sent > 0 else { return false }
-            rest = rest.dropFirst(sent)
-        }
-        return true
+        LoopbackListener.transmit(connection, text)
     }
-
-    #if canImport(Glibc)
-        /// A write to a closed connection fails instead of raising SIGPIPE.
-        private static let noSignal = Int32(MSG_NOSIGNAL)
-    #else
-        private static let noSignal: Int32 = 0
-    #endif
 }

@@ -34,17 +34,16 @@ final class FaultyHTTPServer: Sendable {
         case held(HeldDocument)
     }
 
-    let port: Int
-    /// The loopback address it listens on, e.g. `127.0.0.1`.
-    let host: String
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let behaviour: Locked<Behaviour>
-    private let isStopped = Locked(false)
     private let receivedHeads = Locked<[String]>([])
 
+    var port: Int { listener.port }
+    /// The loopback address it listens on, e.g. `127.0.0.1`.
+    var host: String { listener.host }
     var url: URL { url("tweaks.json") }
 
-    func url(_ path: String) -> URL { URL(string: "http://\(host):\(port)/\(path)")! }
+    func url(_ path: String) -> URL { listener.url(path) }
 
     /// The heads (request line and header fields) of the requests received so far, oldest first.
     var requests: [String] { receivedHeads.withLock { $0 } }
@@ -52,32 +51,8 @@ final class FaultyHTTPServer: Sendable {
     /// A server on `host` (a loopback address: `127.0.0.2` tests another origin).
     init(_ behaviour: Behaviour, host: String = "127.0.0.1") throws {
         self.behaviour = Locked(behaviour)
-        self.host = host
-        let listener = socket(AF_INET, Loopback.streamSocket, 0)
-        guard listener >= 0 else { throw TestServerError("socket() failed") }
-        var reuse: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = Loopback.address(port: 0)
-        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
-            close(listener)
-            throw TestServerError("\(host) is not an IPv4 address")
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        guard bound == 0, listen(listener, 16) == 0 else {
-            close(listener)
-            throw TestServerError("bind() or listen() failed")
-        }
-        self.listener = listener
-        port = Int(UInt16(bigEndian: address.sin_port))
-        Thread.detachNewThread { [self] in acceptLoop() }
+        listener = try LoopbackListener(host: host)
+        listener.start { [self] connection in serve(connection, self.behaviour.withLock { $0 }) }
     }
 
     func setBehaviour(_ new: Behaviour) {
@@ -85,33 +60,9 @@ final class FaultyHTTPServer: Sendable {
     }
 
     /// Stops accepting; connections under way end at their next write or within 20 ms.
-    func stop() {
-        let wasStopped = isStopped.withLock { stopped in
-            defer { stopped = true }
-            return stopped
-        }
-        guard !wasStopped else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
+    func stop() { listener.stop() }
 
-    private var stopped: Bool { isStopped.withLock { $0 } }
-
-    private func acceptLoop() {
-        while !stopped {
-            var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, 20) >= 0 else { return }
-            guard descriptor.revents & Int16(POLLIN) != 0 else { continue }
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { continue }
-            #if canImport(Darwin)
-                var noSignal: Int32 = 1
-                setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
-            #endif
-            let current = behaviour.withLock { $0 }
-            Thread.detachNewThread { [self] in serve(connection, current) }
-        }
-    }
+    private var stopped: Bool { listener.isStopped }
 
     private func serve(_ connection: Int32, _ behaviour: Behaviour) {
         var isReset = false
@@ -123,7 +74,7 @@ final class FaultyHTTPServer: Sendable {
             }
             close(connection)
         }
-        guard let request = readRequest(connection) else { return }
+        guard let request = LoopbackListener.readHead(connection) else { return }
         receivedHeads.withLock { $0.append(request) }
         switch behaviour {
         case .redirect(let location):
@@ -180,35 +131,9 @@ final class FaultyHTTPServer: Sendable {
         "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\(field)\r\n\r\n"
     }
 
-    /// Reads until the end of the request's header and returns it; `nil` when the client went away.
-    private func readRequest(_ connection: Int32) -> String? {
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while !received.ends(with: Array("\r\n\r\n".utf8)) {
-            let count = recv(connection, &buffer, buffer.count, 0)
-            guard count > 0 else { return nil }
-            received += buffer[0..<count]
-        }
-        return String(decoding: received, as: UTF8.self)
-    }
-
-    /// Sends all of `text`; `false` when the connection is gone.
     private func transmit(_ connection: Int32, _ text: String) -> Bool {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let sent = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Self.noSignal) }
-            guard sent > 0 else { return false }
-            bytes = bytes.dropFirst(sent)
-        }
-        return true
+        LoopbackListener.transmit(connection, text)
     }
-
-    #if canImport(Glibc)
-        /// A write to a closed connection fails instead of raising SIGPIPE.
-        private static let noSignal = Int32(MSG_NOSIGNAL)
-    #else
-        private static let noSignal: Int32 = 0  // SO_NOSIGPIPE is set on each connection instead
-    #endif
 }
 
 /// A document whose answer never ends until the test calls ``release()``: a request stays under
