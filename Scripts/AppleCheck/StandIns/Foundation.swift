@@ -96,7 +96,9 @@ public func NSHomeDirectory() -> String { "" }
 public struct Date: Sendable, Hashable, Comparable {
   public init() {}
   public init(timeIntervalSince1970: Double) {}
+  public init(timeIntervalSinceReferenceDate: Double) {}
   public var timeIntervalSince1970: Double { 0 }
+  public var timeIntervalSinceReferenceDate: Double { 0 }
   public func timeIntervalSince(_ d: Date) -> Double { 0 }
   public func addingTimeInterval(_ t: Double) -> Date { self }
   public static func < (l: Date, r: Date) -> Bool { false }
@@ -188,6 +190,7 @@ public struct CharacterSet: Sendable, Hashable {
   public init(charactersIn string: String) {}
   public static let whitespaces = CharacterSet()
   public static let whitespacesAndNewlines = CharacterSet()
+  public func subtracting(_ other: CharacterSet) -> CharacterSet { self }
   private init() {}
 }
 extension StringProtocol {
@@ -267,6 +270,9 @@ extension FileManager { @available(macOS 10.12, *) @available(iOS, unavailable) 
 open class FileHandle: NSObject, @unchecked Sendable {
   open class var standardOutput: FileHandle { FileHandle() }
   open class var standardError: FileHandle { FileHandle() }
+  public override init() {}
+  public convenience init(forReadingFrom url: URL) throws { self.init() }
+  @available(macOS 10.15.4, iOS 13.4, *) public func read(upToCount count: Int) throws -> Data? { nil }
   @available(macOS 10.15.4, iOS 13.4, *) public func write<T: DataProtocol>(contentsOf data: T) throws {}
   @available(macOS 10.15, iOS 13.0, *) public func close() throws {}
   open func readDataToEndOfFile() -> Data { Data() }
