@@ -34,7 +34,7 @@ enum ValueCommands {
         let explanation = try ContextOption.withContext(arguments) {
             stack.manager.explain(feature: names[0], variable: names[1])
         }
-        var lines = explanation.printedLines
+        var lines = explanation.lines
         if let editable = stack.manager.editableTweak(feature: names[0], variable: names[1]) {
             lines.append("  declared in \(editable.declaration.source ?? "?") as \(editable.declaredKind)")
         }

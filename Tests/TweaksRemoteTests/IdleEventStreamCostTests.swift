@@ -32,12 +32,18 @@ struct IdleEventStreamCostTests {
             let share = try await IdleEventStreamCostTests.shareOfACoreWhileIdle()
             FileHandle.standardError.write(Data("share of a core: \(share)\n".utf8))
         }
+        try Self.check(result, "an idle stream")
+    }
+
+    /// Reads the share of a core that a child process measured (`share of a core: …` on its
+    /// standard error) and checks it against ``maximumShareOfACore``.
+    static func check(_ result: ExitTest.Result?, _ name: String) throws {
         let report = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         let prefix = "share of a core: "
         let line = report.split(separator: "\n").first { $0.hasPrefix(prefix) }
         let share = try #require(line.flatMap { Double($0.dropFirst(prefix.count)) }, "\(report)")
-        let figure = String(format: "an idle stream used %.1f %% of a core", share * 100)
-        #expect(share <= Self.maximumShareOfACore, "\(figure)")
+        let figure = String(format: "\(name) used %.1f %% of a core while idle", share * 100)
+        #expect(share <= maximumShareOfACore, "\(figure)")
         print(figure)  // in the test log
     }
 
@@ -69,17 +75,23 @@ struct IdleEventStreamCostTests {
             provider.startEventStream(
                 try RemoteEventStreamConfiguration(url: server.url("ping/tweaks"), fetchDelay: 0...0))
             defer { provider.stopEventStream() }
-            let ready = await eventually {
-                provider.isEventStreamConnected && provider.value("checkout", "max_items") == 10
-            }
-            guard ready else {
-                throw TestServerError("the stream did not connect: \(String(describing: provider.eventStreamError))")
-            }
-            try await Task.sleep(nanoseconds: 500_000_000)  // the fetch's session winds down
-            let before = processCPUSeconds()
-            try await Task.sleep(nanoseconds: UInt64(measuredSeconds * 1_000_000_000))
-            return (processCPUSeconds() - before) / measuredSeconds
+            return try await shareOfACoreOnceConnected(provider)
         }
+    }
+
+    /// Waits until `provider`'s stream is open and the fetch made on opening is done, then returns
+    /// the process's CPU time over ``measuredSeconds`` divided by them.
+    static func shareOfACoreOnceConnected(_ provider: RemoteTweakProvider) async throws -> Double {
+        let ready = await eventually {
+            provider.isEventStreamConnected && provider.value("checkout", "max_items") == 10
+        }
+        guard ready else {
+            throw TestServerError("the stream did not connect: \(String(describing: provider.eventStreamError))")
+        }
+        try await Task.sleep(nanoseconds: 500_000_000)  // the fetch's session winds down
+        let before = processCPUSeconds()
+        try await Task.sleep(nanoseconds: UInt64(measuredSeconds * 1_000_000_000))
+        return (processCPUSeconds() - before) / measuredSeconds
     }
 
     /// The CPU time (user + system) of this process's threads so far, in seconds.

@@ -105,7 +105,14 @@ public struct TweakExplanation: Sendable, CustomStringConvertible {
     }
 
     /// `feature.variable`, then one line per layer with its answer, the winner marked `→`.
-    public var description: String {
+    public var description: String { lines.joined(separator: "\n") }
+
+    /// ``description``'s lines, each made of the explanation's own fields: `feature.variable`,
+    /// then one line per layer with its answer and the decision of its conditional values, the
+    /// winner marked `→`. The `tweak` tool prints these one by one rather than splitting
+    /// ``description``: a condition name, a percent seed or a name may hold a line break of its
+    /// own, which must stay inside its line (the tool escapes it) instead of starting one.
+    package var lines: [String] {
         var lines = ["\(feature).\(variable)\(isCached ? " (cached)" : "")"]
         for (index, layer) in answers.enumerated() {
             let marker = index == winningIndex ? "→" : " "
@@ -116,7 +123,7 @@ public struct TweakExplanation: Sendable, CustomStringConvertible {
             let hasTweak = answers.contains { $0.answer.failure != nil }
             lines.append(hasTweak ? "  no usable value in any provider" : "  not found in any provider")
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 }
 
