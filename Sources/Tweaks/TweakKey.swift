@@ -30,13 +30,6 @@ public struct TweakKey: Hashable, Sendable, Comparable, CustomStringConvertible 
         hasher.combine(hashCode)
     }
 
-    /// What `Dictionary` and `Set` ask for: the precomputed hash (itself keyed by a secret seed)
-    /// mixed with the table's seed, instead of hashing it a second time.
-    @inlinable
-    public func _rawHashValue(seed: Int) -> Int {
-        hashCode ^ seed
-    }
-
     /// Orders keys by feature, then by variable.
     public static func < (lhs: TweakKey, rhs: TweakKey) -> Bool {
         (lhs.feature, lhs.variable) < (rhs.feature, rhs.variable)

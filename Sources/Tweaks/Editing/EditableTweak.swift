@@ -44,21 +44,19 @@ extension TweakManager {
     /// Task-local ``TweakOverrides`` are left out: an editor changes the providers.
     public func editableTweak(feature: String, variable: String) -> EditableTweak? {
         let key = TweakKey(feature: feature, variable: variable)
-        var trace: LookupTrace? = LookupTrace()
-        let outcome = evaluate(key, usesTaskOverrides: false, trace: &trace) { $0 }
+        let decision = decision(of: key, purpose: .explanation, usesTaskOverrides: false)
         // Without an override layer, the answers are the providers'. A provider that has the tweak
         // but cannot give it (an encrypted value without a closure) declares it as stored.
-        guard let answers = trace?.answers,
+        guard let answers = decision.answers,
             let declaringIndex = answers.lastIndex(where: { !$0.answer.isNotFound }),
             let declaration = answers[declaringIndex].answer.tweak
                 ?? tweakProviders[declaringIndex].knownTweaks.first(where: {
                     $0.feature == feature && $0.variable == variable
                 })
         else { return nil }
-        let winningIndex = trace?.winningIndex
         return EditableTweak(
-            key: key, declaration: declaration, current: outcome.tweak,
-            overriddenBy: winningIndex.flatMap { $0 == declaringIndex ? nil : answers[$0].provider },
+            key: key, declaration: declaration, current: decision.tweak,
+            overriddenBy: decision.winningIndex.flatMap { $0 == declaringIndex ? nil : answers[$0].provider },
             type: schema.type(of: key) ?? TweakType(of: declaration.value))
     }
 }

@@ -6,7 +6,7 @@ struct ExposureMemory: Sendable {
     /// Whom and what a remembered exposure was about.
     struct Subject: Sendable, Hashable {
         /// The key's hash mixed with the hash of the id and the variant, made once: finding a
-        /// duplicate hashes the two strings with the key's SipHash instead of `Hasher`.
+        /// duplicate hashes one word.
         private let hashCode: Int
         let randomizationID: String?
         let key: TweakKey
@@ -26,11 +26,6 @@ struct ExposureMemory: Sendable {
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(hashCode)
-        }
-
-        /// The precomputed hash (keyed by a secret seed) mixed with the table's seed.
-        func _rawHashValue(seed: Int) -> Int {
-            hashCode ^ seed
         }
     }
 

@@ -23,38 +23,31 @@ extension TweakManager {
     @discardableResult
     public func recordExposure(feature: String, variable: String) -> TweakExposure? {
         let key = TweakKey(feature: feature, variable: variable)
-        let cache = threadCache()
-        guard let log = cache.settings.observation?.exposureLog else { return nil }
-        var noTrace: LookupTrace?
-        let outcome = evaluateUnobserved(
-            key, kind: .value, check: { _ in nil }, usesTaskOverrides: true, trace: &noTrace
-        ) { $0 }
-        return expose(
-            outcome, key: key, context: ReadContext(bound: boundContext, ambient: cache.settings.context).value,
-            ambientContext: cache.settings.context, schema: cache.settings.schema, to: log)
+        let settings = threadCache().settings
+        guard let log = settings.observation?.exposureLog else { return nil }
+        return expose(decision(of: key), key: key, settings: settings, to: log)
     }
 
-    /// Records the exposure of `outcome` (a read for `context`) in `log` when targeting decided it
-    /// and the policy admits it; a task's exposure capture (tests) gets it first, deduplicated on
-    /// its own. `ambientContext` is the manager's own context, whose new randomization id empties
-    /// the log's memory; `schema` names the layer, as the read's evaluation does.
+    /// Records the exposure of `decision` in `log` when targeting decided it and the policy admits
+    /// it; a task's exposure capture (tests) gets it first, deduplicated on its own. `settings`
+    /// are the read's: the manager's own context, whose new randomization id empties the log's
+    /// memory, and the schema that names the layer, as the read's evaluation does.
     @discardableResult
     func expose(
-        _ outcome: borrowing LookupOutcome, key: TweakKey, context: TweakContext?, ambientContext: TweakContext?,
-        schema: TweakSchema, to log: TweakExposureLog
+        _ decision: TweakDecision, key: TweakKey, settings: TweakCache.Settings, to log: TweakExposureLog
     ) -> TweakExposure? {
-        guard let (tweak, layer, branch) = outcome.targetedAnswer else { return nil }
-        let condition = branch.targeting.branches[branch.index].condition
-        let randomizationID = context?.randomizationID
+        guard let tweak = decision.tweak, let layer = decision.layer, let decided = decision.targeting,
+            let condition = decided.condition
+        else { return nil }
+        let randomizationID = decided.context?.randomizationID
         let capture = ExposureCapture.active
         let admitted = log.admits(
             key: key, value: tweak.value, variant: condition.name, randomizationID: randomizationID,
-            ambientID: ambientContext?.randomizationID)
+            ambientID: settings.context?.randomizationID)
         guard admitted || capture != nil else { return nil }
         let exposure = TweakExposure(
             key: key, value: tweak.value, variant: condition.name, experiment: condition.experiment,
-            randomizationID: randomizationID, layer: schema.layerName(layer),
-            reason: condition.reason)
+            randomizationID: randomizationID, layer: settings.schema.layerName(layer), reason: condition.reason)
         capture?.offer(exposure, policy: log.policy)
         guard admitted else { return nil }
         if log.append(exposure) {

@@ -44,156 +44,88 @@ extension TweakManager {
         }
     }
 
-    /// A read that hooks or an exposure log observe: what ``evaluate(_:kind:check:usesTaskOverrides:trace:)``
-    /// does when ``observedReads`` is set. The before hooks, the one evaluation, the exposure,
-    /// then the after, error and finally hooks (see ``TweakHook``). Reads made on this thread
-    /// while hooks run (a hook reading a tweak) are evaluated unobserved.
+    /// A read that hooks or an exposure log observe: what ``read(_:kind:check:)`` does when
+    /// ``observedReads`` is set. The before hooks, the one decision, the exposure, then the after,
+    /// error and finally hooks (see ``TweakHook``), each stage given views of the same decision.
+    /// Reads made on this thread while hooks run (a hook reading a tweak) are not observed.
     @inline(never)
-    func evaluateObserved(
-        _ key: TweakKey, kind: ReadKind, check: (Tweak) -> String?, usesTaskOverrides: Bool
-    ) -> LookupOutcome {
-        var noTrace: LookupTrace?
+    func observedDecision(of key: TweakKey, kind: ReadKind, check: (Tweak) -> String?) -> TweakDecision {
         let thread = ThreadLocalCaches.current
-        guard !thread.isObservingRead else {
-            return evaluateUnobserved(
-                key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, trace: &noTrace
-            ) { $0 }
+        guard !thread.isObservingRead else { return decision(of: key, kind: kind, check: check) }
+        let settings = thread.cache(of: self).settings
+        let exposureLog = readOptions.recordsExposures ? settings.observation?.exposureLog : nil
+        // The manager's hooks, then the view's.
+        let managerHooks = settings.observation?.hooks ?? []
+        let hookCount = managerHooks.count + readOptions.hooks.count
+        func hook(_ index: Int) -> RegisteredHook {
+            index < managerHooks.count ? managerHooks[index] : readOptions.hooks[index - managerHooks.count]
         }
-        // Fields read one by one: a copy of the whole settings would retain each of them.
-        let cache = threadCache(of: thread)
-        let observation = cache.settings.observation
-        let exposureLog = readOptions.recordsExposures ? observation?.exposureLog : nil
-        guard observation?.hooks.isEmpty == false || !readOptions.hooks.isEmpty else {
-            let outcome = evaluateUnobserved(
-                key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, trace: &noTrace
-            ) { $0 }
-            if let exposureLog, outcome.decidingBranch != nil {
-                expose(
-                    outcome, key: key, context: ReadContext(bound: boundContext, ambient: cache.settings.context).value,
-                    ambientContext: cache.settings.context, schema: cache.settings.schema, to: exposureLog)
-            }
-            return outcome
+        guard hookCount > 0 else {
+            let decision = decision(of: key, kind: kind, check: check)
+            if let exposureLog { expose(decision, key: key, settings: settings, to: exposureLog) }
+            return decision
         }
         thread.isObservingRead = true
         defer { thread.isObservingRead = false }
-        let run = HookRun(observation: observation, viewHooks: readOptions.hooks.isEmpty ? nil : readOptions.hooks)
-        // One hook, the common case: its data is a local, with no buffer to fill and empty.
-        if run.count == 1 {
-            var data = TweakHookData()
-            return withUnsafeMutablePointer(to: &data) { data in
-                evaluateHooked(
-                    key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, hooks: run,
-                    data: UnsafeMutableBufferPointer(start: data, count: 1), cache: cache, thread: thread,
-                    exposureLog: exposureLog)
-            }
-        }
-        return withUnsafeTemporaryAllocation(of: TweakHookData.self, capacity: run.count) { data in
-            data.initialize(repeating: TweakHookData())
-            // One element at a time: the type is known here, and the runtime's generic array
-            // destruction is not called.
-            defer { for index in data.indices { (data.baseAddress! + index).deinitialize(count: 1) } }
-            return evaluateHooked(
-                key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, hooks: run, data: data,
-                cache: cache, thread: thread, exposureLog: exposureLog)
-        }
-    }
-
-    /// The hooked part of ``evaluateObserved(_:kind:check:usesTaskOverrides:)``: the before hooks,
-    /// the one evaluation, the exposure, then the after, error and finally hooks, with `data[i]`
-    /// the data of `hooks[i]`. (A function of its own, not a closure, so that the hook context is
-    /// a local that each stage borrows rather than copies.)
-    private func evaluateHooked(
-        _ key: TweakKey, kind: ReadKind, check: (Tweak) -> String?, usesTaskOverrides: Bool, hooks run: HookRun,
-        data: UnsafeMutableBufferPointer<TweakHookData>, cache: TweakCache, thread: ThreadLocalCaches,
-        exposureLog: TweakExposureLog?
-    ) -> LookupOutcome {
         var hookContext = TweakHookContext(
-            ReadRecord.make(
-                reusing: thread.spareRecord.take(), key: key, isFeatureFlag: kind == .featureFlag,
-                boundContext: boundContext, cache: cache, hints: readOptions.hints))
+            key: key, isFeatureFlag: kind == .featureFlag, schema: settings.schema,
+            context: ReadContext(bound: boundContext, ambient: settings.context), hints: readOptions.hints)
+        var data = [TweakHookData](repeating: TweakHookData(), count: hookCount)
         // before: the manager's hooks, then the view's; a throw skips the rest (4.4.6).
         var hookFailure: (any Error)?
-        var extended = false
-        for index in 0..<run.count {
+        var extendedContext: TweakContext?
+        for index in 0..<hookCount {
             do {
-                if let addition = try run.before(index, hookContext, data: &data[index]) {
-                    hookContext.context = hookContext.context?.adding(addition) ?? addition
-                    extended = true
+                if let addition = try hook(index).before(hookContext, data: &data[index]) {
+                    extendedContext = hookContext.context?.adding(addition) ?? addition
+                    hookContext.context = extendedContext
                 }
             } catch {
                 hookFailure = error
-                reportHookFailure(error, of: run.hook(at: index), stage: "before")
+                reportHookFailure(error, of: hook(index), stage: "before")
                 break
             }
         }
-        // The one evaluation, for the context the before hooks left.
-        var noTrace: LookupTrace?
-        let outcome =
-            extended
-            ? evaluate(
-                key, extendedContext: hookContext.context, kind: kind, check: check,
-                usesTaskOverrides: usesTaskOverrides)
-            : evaluateUnobserved(
-                key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, cache: cache, trace: &noTrace
-            ) { $0 }
-        hookContext.recordDecision(of: outcome)
-        let hooked = consume hookContext
-        if let exposureLog, outcome.decidingBranch != nil {
-            expose(
-                outcome, key: key, context: hooked.context, ambientContext: cache.settings.context,
-                schema: cache.settings.schema, to: exposureLog)
-        }
+        // The one decision, for the context the before hooks left.
+        let decision = decision(of: key, kind: kind, check: check, context: extendedContext)
+        if let exposureLog { expose(decision, key: key, settings: settings, to: exposureLog) }
+        let evaluation = TweakEvaluation(key: key, schema: settings.schema, decision: decision)
         // after, error, finally: the view's hooks, then the manager's, each list reversed.
         // An error evaluation is one without an answer, as in OpenFeature: layers had the tweak
         // but none could give it (`reason == .error`, its first failure), or no layer has it
         // (`reason == .notFound`, `TweakError.notFound`, OpenFeature's `FLAG_NOT_FOUND`).
         let evaluationError: (any Error)? =
-            hooked.record.failed
-            ? outcome.firstFailure
-            : hooked.record.isNotFound ? TweakError.notFound(feature: key.feature, variable: key.variable) : nil
+            decision.failed
+            ? decision.firstFailure
+            : decision.isNotFound ? TweakError.notFound(feature: key.feature, variable: key.variable) : nil
         if hookFailure == nil, evaluationError == nil {
-            for index in (0..<run.count).reversed() {
+            for index in (0..<hookCount).reversed() {
                 do {
-                    try run.after(index, hooked, data: &data[index])
+                    try hook(index).after(hookContext, evaluation: evaluation, data: &data[index])
                 } catch {
                     hookFailure = error
-                    reportHookFailure(error, of: run.hook(at: index), stage: "after")
+                    reportHookFailure(error, of: hook(index), stage: "after")
                     break
                 }
             }
         }
         if let failure = hookFailure ?? evaluationError {
-            for index in (0..<run.count).reversed() {
+            for index in (0..<hookCount).reversed() {
                 do {
-                    try run.error(index, hooked, error: failure, data: &data[index])
+                    try hook(index).error(hookContext, error: failure, data: &data[index])
                 } catch {
-                    reportHookFailure(error, of: run.hook(at: index), stage: "error")
+                    reportHookFailure(error, of: hook(index), stage: "error")
                 }
             }
         }
-        for index in (0..<run.count).reversed() {
+        for index in (0..<hookCount).reversed() {
             do {
-                try run.finally(index, hooked, data: &data[index])
+                try hook(index).finally(hookContext, evaluation: evaluation, data: &data[index])
             } catch {
-                reportHookFailure(error, of: run.hook(at: index), stage: "finally")
+                reportHookFailure(error, of: hook(index), stage: "finally")
             }
         }
-        thread.spareRecord = hooked.finish()
-        return outcome
-    }
-
-    /// The evaluation of `key` for `context`, the one `before` hooks made: by a view of this
-    /// manager for that context. (Out of line, so that a read whose hooks add nothing retains no
-    /// manager: a manager's reference count takes the runtime's slow path.)
-    @inline(never)
-    private func evaluate(
-        _ key: TweakKey, extendedContext context: TweakContext?, kind: ReadKind, check: (Tweak) -> String?,
-        usesTaskOverrides: Bool
-    ) -> LookupOutcome {
-        var noTrace: LookupTrace?
-        return TweakManager(base: owner, context: context, options: readOptions).evaluateUnobserved(
-            key, kind: kind, check: check, usesTaskOverrides: usesTaskOverrides, trace: &noTrace
-        ) { $0 }
+        return decision
     }
 
     /// Reports the first failure of `hook`'s `stage` through the provider events and the log;
@@ -220,51 +152,6 @@ extension AtomicCounter {
     /// Whether the value is odd: a flag that ``increment()`` turns over (``TweakManager/observedReads``).
     @inline(__always)
     var isOdd: Bool { load() & 1 != 0 }
-}
-
-/// The hooks of one observed read: the manager's, then the view's. (Neither list is copied out,
-/// and an empty one is `nil`: a read retains no array, not even the shared empty one, whose
-/// reference count takes the runtime's slow path.)
-private struct HookRun {
-    /// Where the manager's hooks are.
-    let observation: ReadObservation?
-    /// The view's hooks (``TweakManager/with(hooks:hints:)``); `nil` when it has none.
-    let viewHooks: [RegisteredHook]?
-
-    /// The number of the manager's hooks.
-    private var managerCount: Int { observation?.hooks.count ?? 0 }
-
-    var count: Int { managerCount + (viewHooks?.count ?? 0) }
-
-    // The stages of the hook at `index`, called without retaining the hook: the run holds the
-    // arrays that keep every hook alive, and lives as long as the read. The `after` and `finally`
-    // stages get the evaluation that `context` recorded.
-    func before(_ index: Int, _ context: TweakHookContext, data: inout TweakHookData) throws -> TweakContext? {
-        try Unmanaged.passUnretained(hook(at: index))._withUnsafeGuaranteedRef {
-            try $0.before(context, data: &data)
-        }
-    }
-    func after(_ index: Int, _ context: TweakHookContext, data: inout TweakHookData) throws {
-        try Unmanaged.passUnretained(hook(at: index))._withUnsafeGuaranteedRef {
-            try $0.after(context, evaluation: context.evaluation, data: &data)
-        }
-    }
-    func error(_ index: Int, _ context: TweakHookContext, error: any Error, data: inout TweakHookData) throws {
-        try Unmanaged.passUnretained(hook(at: index))._withUnsafeGuaranteedRef {
-            try $0.error(context, error: error, data: &data)
-        }
-    }
-    func finally(_ index: Int, _ context: TweakHookContext, data: inout TweakHookData) throws {
-        try Unmanaged.passUnretained(hook(at: index))._withUnsafeGuaranteedRef {
-            try $0.finally(context, evaluation: context.evaluation, data: &data)
-        }
-    }
-
-    /// The hook at `index`.
-    func hook(at index: Int) -> RegisteredHook {
-        if let observation, index < observation.hooks.count { return observation.hooks[index] }
-        return viewHooks![index - managerCount]
-    }
 }
 
 extension TweakContext {

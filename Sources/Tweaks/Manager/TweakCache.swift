@@ -3,24 +3,12 @@
 ///
 /// Coherence rule: every change increments the manager's cache version. A read first compares
 /// the thread's cache with the current version and empties it when they differ; a lookup that
-/// asked the providers stores its answer only if the version did not change meanwhile, so an
-/// answer read before a write can never be stored after it.
+/// asked the providers stores its answer only if the cache still belongs to the version the
+/// lookup started with, so an answer read before a write can never be stored after it.
 ///
 /// Only its own thread touches a cache (see ``ThreadLocalCaches``): no lock, and no memory that
 /// another reader writes.
 final class TweakCache {
-    enum Entry {
-        /// A tweak, and the index of the provider that answered.
-        case hit(Tweak, layer: Int)
-        case miss
-    }
-
-    /// A feature-flag read's answer: the flag's value, or no answer at all (no layer has the
-    /// `enabled` tweak nor a verdict), which a hook sees as a flag not found.
-    enum FlagAnswer {
-        case enabled, disabled, notFound
-    }
-
     /// What a read needs of the manager's settings, copied when the cache is emptied (a settings
     /// change increments the version too).
     struct Settings: Sendable {
@@ -29,7 +17,7 @@ final class TweakCache {
         var log: ManagerLog?
         /// ``TweakManager/minimumLogLevel``, kept while no closure is set.
         var minimumLogLevel = LogLevel.info
-        /// Whether a cached read logs (at `trace`): tested before ``log`` is copied.
+        /// Whether a cached read logs (at `trace`).
         var tracesReads = false
         /// The manager's ambient ``TweakManager/context``: read by a lookup without a lock.
         var context: TweakContext?
@@ -39,17 +27,16 @@ final class TweakCache {
         var observation: ReadObservation?
     }
 
-    // Only the owning thread accesses these, one access at a time (no access spans a call out),
-    // so the runtime's exclusivity checks — a thread-local lookup per access — are skipped.
     let managerID: UInt64
     /// The manager's cache version this cache belongs to; no version is `UInt64.max`.
-    @exclusivity(unchecked) private(set) var version = UInt64.max
-    @exclusivity(unchecked) private(set) var settings = Settings()
-    @exclusivity(unchecked) private var tweaks: [TweakKey: Entry] = [:]
-    /// Feature-flag answers, by the flag's `enabled` key (whose hash the read already made).
-    @exclusivity(unchecked) private var features: [TweakKey: FlagAnswer] = [:]
+    private(set) var version = UInt64.max
+    private(set) var settings = Settings()
+    /// Value reads' answers, by tweak.
+    private var values: [TweakKey: CachedAnswer] = [:]
+    /// Feature-flag reads' answers, by the flag's `enabled` key.
+    private var flags: [TweakKey: CachedAnswer] = [:]
     /// `Codable` reads' decoded values, by tweak and type (see ``decodedValue(of:for:as:)``).
-    @exclusivity(unchecked) private var decoded: [DecodedKey: Decoded] = [:]
+    private var decoded: [DecodedKey: Decoded] = [:]
 
     /// A tweak read as a type.
     private struct DecodedKey: Hashable {
@@ -71,9 +58,25 @@ final class TweakCache {
     func reset(version: UInt64, settings: Settings) {
         self.version = version
         self.settings = settings
-        if !tweaks.isEmpty { tweaks.removeAll() }
-        if !features.isEmpty { features.removeAll() }
+        if !values.isEmpty { values.removeAll() }
+        if !flags.isEmpty { flags.removeAll() }
         if !decoded.isEmpty { decoded.removeAll() }
+    }
+
+    /// The answer a read of `kind` gave for `key` before; `nil` when there is none or the cache is
+    /// off.
+    func answer(for key: TweakKey, kind: ReadKind) -> CachedAnswer? {
+        guard settings.isCaching else { return nil }
+        return kind == .value ? values[key] : flags[key]
+    }
+
+    /// Keeps `answer` for later reads of `kind`, when the cache still belongs to `version`. The
+    /// tweak is copied into storage of this thread's own, so that handing it out again never
+    /// touches a reference count that other threads share.
+    func store(_ answer: CachedAnswer, for key: TweakKey, kind: ReadKind, version: UInt64) {
+        guard settings.isCaching, self.version == version else { return }
+        let own = CachedAnswer(tweak: answer.tweak?.withOwnStorage(), layer: answer.layer)
+        if kind == .value { values[key] = own } else { flags[key] = own }
     }
 
     /// What a typed read decoded from `tweak`'s value as `type` before, in this version of the
@@ -97,24 +100,10 @@ final class TweakCache {
         guard settings.isCaching else { return }
         decoded[DecodedKey(key: key, type: ObjectIdentifier(Value.self))] = Decoded(tweak: tweak, value: value)
     }
+}
 
-    func entry(for key: TweakKey) -> Entry? {
-        settings.isCaching ? tweaks[key] : nil
-    }
-
-    func isFeatureEnabled(_ key: TweakKey) -> FlagAnswer? {
-        settings.isCaching ? features[key] : nil
-    }
-
-    /// Keeps `tweak` (or its absence). The tweak is copied into storage of this thread's own, so
-    /// that handing it out again never touches a reference count that other threads share.
-    func store(_ tweak: Tweak?, layer: Int, for key: TweakKey) {
-        guard settings.isCaching else { return }
-        tweaks[key] = tweak.map { .hit($0.withOwnStorage(), layer: layer) } ?? .miss
-    }
-
-    func store(featureEnabled: FlagAnswer, for key: TweakKey) {
-        guard settings.isCaching else { return }
-        features[key] = featureEnabled
-    }
+/// A cached answer: a tweak and the index of the layer that gave it, or no answer.
+struct CachedAnswer {
+    let tweak: Tweak?
+    let layer: Int?
 }

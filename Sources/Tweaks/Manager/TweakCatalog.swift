@@ -85,10 +85,7 @@ extension TweakManager {
             var failure: String?
             do {
                 // A catalog (a debug menu) is no read of the app's: no hook runs, nothing is exposed.
-                var noTrace: LookupTrace?
-                resolved = try evaluateUnobserved(
-                    key, kind: .value, check: { _ in nil }, usesTaskOverrides: true, trace: &noTrace
-                ) { try $0.get() }
+                resolved = try decision(of: key).get()
             } catch {
                 failure = String(describing: error)
             }

@@ -27,8 +27,8 @@ public struct TweakEvaluation: Sendable, CustomStringConvertible {
         public static let notFound = Reason(name: "NOT_FOUND")
         /// Layers have the tweak, but none could give a usable value (``TweakEvaluation/failure``).
         public static let error = Reason(name: "ERROR")
-        /// An ``TweakManager/isFeatureEnabled(_:)`` read answered from the cache, which keeps the
-        /// answer but not the layer that gave it (what a hook sees of such a read).
+        /// Not given any more: a cached read reports the reason of the answer it cached.
+        @available(*, deprecated, message: "a cached read reports the reason of the answer it cached")
         public static let cached = Reason(name: "CACHED")
 
         /// ``name``.
@@ -36,44 +36,38 @@ public struct TweakEvaluation: Sendable, CustomStringConvertible {
     }
 
     /// The tweak read.
-    public var key: TweakKey { record.key }
-    /// The read: what it decided, as the lookup left it, and its schema, which names and
-    /// classifies its layers. The public properties are made from it when asked: making an
-    /// evaluation (for every read a hook observes) copies no name, reason or list.
-    let record: ReadRecord
-    /// What the read decided.
-    var report: LookupReport { record.report }
-    /// The schema of the read.
-    var schema: TweakSchema { record.schema }
+    public let key: TweakKey
+    /// The schema of the reading manager, which names and classifies its layers.
+    let schema: TweakSchema
+    /// What the read decided. The public properties are views of it, made when asked.
+    let decision: TweakDecision
 
-    /// The evaluation of `record`'s read.
-    init(_ record: ReadRecord) {
-        self.record = record
+    init(key: TweakKey, schema: TweakSchema, decision: TweakDecision) {
+        self.key = key
+        self.schema = schema
+        self.decision = decision
     }
 
     /// The answer; `nil` when no layer gives a usable one.
-    public var tweak: Tweak? {
-        guard let flag = report.cachedFlag else { return report.tweak }
-        return Tweak(feature: key.feature, variable: key.variable, value: .bool(flag))
-    }
+    public var tweak: Tweak? { decision.tweak }
     /// The name of the answering layer: a provider's ``TweakProvider/name`` or ``TweakOverrides/source``.
-    public var layer: String? { report.layer.map(schema.layerName) }
+    public var layer: String? { decision.layer.map(schema.layerName) }
     /// Why the read answered as it did.
-    public var reason: Reason { report.reason(schema: schema) }
+    public var reason: Reason { decision.reason(schema: schema) }
     /// The name of the condition that decided the value (the variant), when conditional values did.
-    public var condition: String? { report.condition?.name }
+    public var condition: String? { decision.targeting?.condition?.name }
     /// The experiment the document names for ``condition`` (`"$experiments"`), when it names one.
-    public var experiment: String? { report.condition?.experiment }
+    public var experiment: String? { decision.targeting?.condition?.experiment }
     /// The micro-percentiles of the percent conditions evaluated for the decision, by seed.
     public var microPercentiles: [TweakTargetingDecision.Percentile] {
-        report.decided.map { $0.targeting.decision(for: record.decisionContext).microPercentiles } ?? []
+        decision.targeting.map { $0.targeting.decision(for: $0.context).microPercentiles } ?? []
     }
     /// The answers passed over before the winner (a value of another type, a failed decryption),
     /// highest priority first.
-    public var passedOver: [TweakExplanation.ProviderAnswer] { report.passedOver?.map(\.answer) ?? [] }
+    public var passedOver: [TweakExplanation.ProviderAnswer] { decision.passedOver?.map(\.answer) ?? [] }
     /// Why no usable value was found, when layers had the tweak but none could give it.
     public var failure: String? {
-        guard record.failed, let failure = report.firstFailure else { return nil }
+        guard decision.failed, let failure = decision.firstFailure else { return nil }
         return String(describing: failure)
     }
 
@@ -98,20 +92,8 @@ extension TweakManager {
 
     /// ``evaluate(feature:variable:)`` of a key already made (the editor's rows).
     package func evaluation(of key: TweakKey) -> TweakEvaluation {
-        // A report, not a read (no cache, log or hooks), that keeps no answer the evaluation does
-        // not report. The schema and ambient context are the ones the walk uses: the thread's.
-        var reportOnly: LookupTrace? = LookupTrace(asksEveryLayer: false, recordsAnswers: false)
-        return ThreadLocalCaches.currentUnretained._withUnsafeGuaranteedRef { thread in
-            let cache = threadCache(of: thread)
-            return evaluate(key, trace: &reportOnly) { outcome in
-                // The thread's last record, unless the caller still holds the evaluation made of it.
-                let record = ReadRecord.make(
-                    reusing: thread.spareRecord.take(), key: key, isFeatureFlag: false, boundContext: boundContext,
-                    cache: cache, hints: nil)
-                outcome.record(in: record)
-                thread.spareRecord = record
-                return TweakEvaluation(record)
-            }
-        }
+        // The schema is the one the walk uses: the thread's.
+        let schema = threadCache().settings.schema
+        return TweakEvaluation(key: key, schema: schema, decision: decision(of: key, purpose: .evaluation))
     }
 }

@@ -136,8 +136,7 @@ extension TweakManager {
     /// that are not Booleans are passed over, and providers' own verdicts are shown.
     public func explain(feature: String, variable: String) -> TweakExplanation {
         let key = TweakKey(feature: feature, variable: variable)
-        guard variable == Self.featureEnabledVariable else { return explanation(of: key) { _ in nil } }
-        return explanation(of: key, trace: trace(key, kind: .featureFlag))
+        return explanation(of: key, kind: variable == Self.featureEnabledVariable ? .featureFlag : .value) { _ in nil }
     }
 
     /// Like ``explain(feature:variable:)`` for a typed read: values that do not read as `type`
@@ -159,13 +158,12 @@ extension TweakManager {
         }
     }
 
-    private func explanation(of key: TweakKey, check: (Tweak) -> String?) -> TweakExplanation {
-        explanation(of: key, trace: trace(key, check: check))
-    }
-
-    private func explanation(of key: TweakKey, trace: LookupTrace) -> TweakExplanation {
-        TweakExplanation(
-            feature: key.feature, variable: key.variable, answers: trace.answers, winningIndex: trace.winningIndex,
-            isCached: threadCache().entry(for: key) != nil)
+    private func explanation(
+        of key: TweakKey, kind: ReadKind = .value, check: (Tweak) -> String?
+    ) -> TweakExplanation {
+        let decision = decision(of: key, kind: kind, check: check, purpose: .explanation)
+        return TweakExplanation(
+            feature: key.feature, variable: key.variable, answers: decision.answers ?? [],
+            winningIndex: decision.winningIndex, isCached: threadCache().answer(for: key, kind: .value) != nil)
     }
 }

@@ -41,36 +41,10 @@ extension TweakManager {
     public func value<Value: Codable>(
         feature: String, variable: String, as type: Value.Type = Value.self
     ) throws -> Value {
-        let key = TweakKey(feature: feature, variable: variable)
-        guard !(Value.self is AnyClass) else { return try decodedValue(key) { try TweakValueCodec.decodeJSON($0) } }
-        return try rememberingDecodedValue(key) { try TweakValueCodec.decodeJSON($0) }
-    }
-
-    /// ``decodedValue(_:_:)`` for a costly `decode` (JSON decoding) of a value type: what it
-    /// decodes is kept in the thread's cache (``TweakCache/decodedValue(of:for:as:)``), so that a
-    /// cached read decodes once per change. The cache is looked up again after `decode`, which
-    /// calls out of Tweaks.
-    func rememberingDecodedValue<Value>(_ key: TweakKey, _ decode: (TweakValue) throws -> Value) throws -> Value {
-        var decoded: Value?
-        let tweak = try evaluateValue(key) { tweak in
-            if let known = unretainedThreadCache()._withUnsafeGuaranteedRef({
-                $0.decodedValue(of: tweak, for: key, as: Value.self)
-            }) {
-                decoded = known
-                return nil
-            }
-            do {
-                let value = try Self.decode(tweak, decode)
-                decoded = value
-                unretainedThreadCache()._withUnsafeGuaranteedRef { $0.remember(value, decodedFrom: tweak, for: key) }
-                return nil
-            } catch {
-                return Self.mismatchReason(
-                    tweak, expected: Value.self, detail: (error as? TweakValueCodec<Value>.Mismatch)?.detail)
-            }
+        // A class is decoded at every read: each read gets its own instance.
+        try decodedValue(TweakKey(feature: feature, variable: variable), remembers: !(Value.self is AnyClass)) {
+            try TweakValueCodec.decodeJSON($0)
         }
-        guard tweak != nil, let decoded else { throw TweakError.notFound(feature: key.feature, variable: key.variable) }
-        return decoded
     }
 
     // The typed reads above take no codec: they run in the caller's isolation, so a type whose
@@ -86,12 +60,24 @@ extension TweakManager {
     /// A typed read: one evaluation in which a value that `decode` rejects is passed over like a
     /// value of another declared type, so a mismatch never walks the providers twice. Throws the
     /// first rejection when no value decodes.
+    ///
+    /// A read that `remembers` (a costly `decode`: JSON decoding of a value type) keeps what it
+    /// decodes in the thread's cache (``TweakCache/decodedValue(of:for:as:)``), so that a cached
+    /// read decodes once per change.
     @inlinable
-    func decodedValue<Value>(_ key: TweakKey, _ decode: (TweakValue) throws -> Value) throws -> Value {
+    func decodedValue<Value>(
+        _ key: TweakKey, remembers: Bool = false, _ decode: (TweakValue) throws -> Value
+    ) throws -> Value {
         var decoded: Value?
-        let tweak = try evaluateValue(key) { tweak in
+        let tweak = try checkedTweak(key) { tweak in
+            if remembers, let known = rememberedDecoding(of: tweak, for: key, as: Value.self) {
+                decoded = known
+                return nil
+            }
             do {
-                decoded = try Self.decode(tweak, decode)
+                let value = try Self.decode(tweak, decode)
+                if remembers { remember(value, decodedFrom: tweak, for: key) }
+                decoded = value
                 return nil
             } catch {
                 return Self.mismatchReason(
@@ -129,11 +115,22 @@ extension TweakManager {
         return nil
     }
 
-    /// The evaluation of a typed read whose `check` decodes (see ``evaluate(_:kind:check:trace:)``).
+    /// The tweak of a typed read whose `check` decodes (see ``read(_:kind:check:)``).
     @usableFromInline
-    func evaluateValue(_ key: TweakKey, check: (Tweak) -> String?) throws -> Tweak? {
-        var noTrace: LookupTrace?
-        return try evaluate(key, check: check, trace: &noTrace) { try $0.get() }
+    func checkedTweak(_ key: TweakKey, check: (Tweak) -> String?) throws -> Tweak? {
+        try read(key, check: check).get()
+    }
+
+    /// What a read that remembers decoded from `tweak` as `type` before (``decodedValue(_:remembers:_:)``).
+    @usableFromInline
+    func rememberedDecoding<Value>(of tweak: Tweak, for key: TweakKey, as type: Value.Type) -> Value? {
+        threadCache().decodedValue(of: tweak, for: key, as: type)
+    }
+
+    /// Remembers what a read that remembers decoded (``decodedValue(_:remembers:_:)``).
+    @usableFromInline
+    func remember<Value>(_ value: Value, decodedFrom tweak: Tweak, for key: TweakKey) {
+        threadCache().remember(value, decodedFrom: tweak, for: key)
     }
 
     /// The type mismatch of `tweak` that a codec's `error` (a `Mismatch`) stands for.

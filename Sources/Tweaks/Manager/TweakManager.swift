@@ -35,12 +35,6 @@ public final class TweakManager: Sendable {
 
     /// The providers in priority order, highest first.
     public let tweakProviders: [any TweakProvider]
-    /// ``tweakProviders`` as reads ask them (see ``AskedProvider``), unretained: a read loads
-    /// one without retaining it. Safe: ``askedProviderObjects`` holds each for as long as the
-    /// manager lives, and never changes; a read holds the manager.
-    let askedProviders: [Unmanaged<AskedProvider>]
-    /// The objects of ``askedProviders``, which keep them alive.
-    private let askedProviderObjects: [AskedProvider]
     /// The highest-priority mutable provider: where ``set(_:feature:variable:)-(TweakValue,_,_)`` writes.
     public let mutableTweakProvider: (any MutableTweakProvider)?
 
@@ -97,8 +91,6 @@ public final class TweakManager: Sendable {
     /// A manager that asks `tweakProviders` in order: the first has the highest priority.
     public init(tweakProviders: [any TweakProvider]) {
         self.tweakProviders = tweakProviders
-        self.askedProviderObjects = tweakProviders.map(AskedProvider.make)
-        self.askedProviders = askedProviderObjects.map(Unmanaged.passUnretained)
         self.mutableTweakProvider = tweakProviders.lazy.compactMap { $0 as? any MutableTweakProvider }.first
         var state = State()
         state.readSettings.schema = TweakSchema(tweakProviders)
@@ -124,8 +116,6 @@ public final class TweakManager: Sendable {
     /// `context` (when not `nil`) for every read and `options` for every read.
     init(base: TweakManager, context: TweakContext?, options: ReadOptions) {
         self.tweakProviders = base.tweakProviders
-        self.askedProviders = base.askedProviders
-        self.askedProviderObjects = base.askedProviderObjects
         self.mutableTweakProvider = base.mutableTweakProvider
         self.state = base.state
         self.schemaRebuilds = base.schemaRebuilds
@@ -241,40 +231,8 @@ public final class TweakManager: Sendable {
 
     /// The calling thread's cache of this manager, emptied first if anything changed since it
     /// was filled.
-    @inline(__always)
     func threadCache() -> TweakCache {
-        unretainedThreadCache().takeUnretainedValue()
-    }
-
-    /// ``threadCache()`` of `thread`, the calling thread's caches.
-    @inline(__always)
-    func threadCache(of thread: ThreadLocalCaches) -> TweakCache {
-        unretainedThreadCache(of: thread).takeUnretainedValue()
-    }
-
-    /// ``threadCache()``, not retained: what a read uses, which then retains nothing to reach it.
-    ///
-    /// Valid until the read calls out of Tweaks (a provider, a closure, a decoding, a hook): the
-    /// thread holds the cache, but code there may read other managers, whose caches can push this
-    /// one out of the thread's (see ``ThreadLocalCaches``). A read that needs its cache after
-    /// calling out looks it up again.
-    @inline(__always)
-    func unretainedThreadCache() -> Unmanaged<TweakCache> {
-        ThreadLocalCaches.currentUnretained._withUnsafeGuaranteedRef { unretainedThreadCache(of: $0) }
-    }
-
-    /// ``unretainedThreadCache()`` of `thread`, the calling thread's caches.
-    @inline(__always)
-    func unretainedThreadCache(of thread: ThreadLocalCaches) -> Unmanaged<TweakCache> {
-        let version = cacheVersion.load()
-        let cache = thread.cache(forManager: id)
-        cache._withUnsafeGuaranteedRef { cache in
-            if cache.version != version {
-                // Settings are read after the version: they are at least as new as the version says.
-                cache.reset(version: version, settings: state.withLock { $0.readSettings })
-            }
-        }
-        return cache
+        ThreadLocalCaches.current.cache(of: self)
     }
 
     // MARK: Reads
@@ -297,11 +255,10 @@ public final class TweakManager: Sendable {
         try tweakIfPresent(TweakKey(feature: feature, variable: variable))
     }
 
-    /// The read behind `tweakWith` and `tweakIfPresent` (see ``evaluate(_:kind:check:trace:)``).
+    /// The read behind `tweakWith` and `tweakIfPresent` (see ``read(_:kind:check:)``).
     @usableFromInline
     func tweakIfPresent(_ key: TweakKey) throws -> Tweak? {
-        var noTrace: LookupTrace?
-        return try evaluate(key, trace: &noTrace) { try $0.get() }
+        try read(key).get()
     }
 
     /// Whether `feature` is enabled: its ``featureEnabledVariable`` (`enabled`) tweak read as a
@@ -310,9 +267,6 @@ public final class TweakManager: Sendable {
     /// (``TweakProvider/isFeatureEnabled(_:)``; `true` enables, as in JustTweak). With no usable
     /// answer anywhere, `false`; `explain(feature:variable:)` on `enabled` shows why.
     public func isFeatureEnabled(_ feature: String) -> Bool {
-        var noTrace: LookupTrace?
-        return evaluate(
-            TweakKey(feature: feature, variable: Self.featureEnabledVariable), kind: .featureFlag, trace: &noTrace
-        ) { $0.isEnabled }
+        read(TweakKey(feature: feature, variable: Self.featureEnabledVariable), kind: .featureFlag).isEnabled
     }
 }
