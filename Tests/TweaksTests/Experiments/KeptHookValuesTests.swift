@@ -113,10 +113,10 @@ struct KeptHookValuesTests {
     }
 }
 
-/// Kept evaluations read on other threads while the reading thread goes on: the storage a read
-/// reuses is never one that another thread still holds (run under the thread sanitizer in CI).
+/// Kept evaluations read on other threads while the reading thread goes on: an evaluation is a
+/// value that no later read changes (run under the thread sanitizer in CI).
 @Suite("Hooks: kept evaluations across threads")
-struct ReadRecordConcurrencyTests {
+struct KeptEvaluationConcurrencyTests {
     @Test("Evaluations handed to other threads keep their values while reads go on")
     func evaluationsReadOnOtherThreads() async throws {
         let overrides = EphemeralTweakProvider(name: "overrides")
