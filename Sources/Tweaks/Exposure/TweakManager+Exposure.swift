@@ -23,7 +23,7 @@ extension TweakManager {
     @discardableResult
     public func recordExposure(feature: String, variable: String) -> TweakExposure? {
         let key = TweakKey(feature: feature, variable: variable)
-        let settings = threadCache().settings
+        let settings = threadSettings
         guard let log = settings.observation?.exposureLog else { return nil }
         return expose(decision(of: key), key: key, settings: settings, to: log)
     }

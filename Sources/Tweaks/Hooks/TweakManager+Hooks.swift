@@ -52,7 +52,7 @@ extension TweakManager {
     func observedDecision(of key: TweakKey, kind: ReadKind, check: (Tweak) -> String?) -> TweakDecision {
         let thread = ThreadLocalCaches.current
         guard !thread.isObservingRead else { return decision(of: key, kind: kind, check: check) }
-        let settings = thread.cache(of: self).settings
+        let settings = thread.settings(of: self)
         let exposureLog = readOptions.recordsExposures ? settings.observation?.exposureLog : nil
         // The manager's hooks, then the view's.
         let managerHooks = settings.observation?.hooks ?? []

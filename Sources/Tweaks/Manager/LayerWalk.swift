@@ -33,9 +33,8 @@ extension TweakManager {
             break
         }
 
-        for index in tweakProviders.indices {
+        for (index, provider) in askedProviders.enumerated() {
             if walk.decision.isDecided && !walk.explains { break }
-            let provider = tweakProviders[index]
             let name = schema.providerNames[index]
             let found: Tweak?
             do {
@@ -73,10 +72,10 @@ extension TweakManager {
     /// The default verdict would look the same `enabled` tweak up again only to answer `false`:
     /// the thread notes which provider is asked, and the default answers at once (see
     /// ``ThreadLocalCaches/verdictAfterMiss``). `name` is the provider's name, the answer's source.
-    private func verdict(of provider: any TweakProvider, named name: String, on key: TweakKey) -> Tweak? {
+    private func verdict(of provider: AskedProvider, named name: String, on key: TweakKey) -> Tweak? {
         let thread = ThreadLocalCaches.current
         let outer = thread.verdictAfterMiss
-        thread.verdictAfterMiss = ObjectIdentifier(provider)
+        thread.verdictAfterMiss = ObjectIdentifier(provider.provider)
         defer { thread.verdictAfterMiss = outer }
         guard provider.isFeatureEnabled(key.feature) else { return nil }
         return Tweak(feature: key.feature, variable: key.variable, value: .bool(true), source: name)
@@ -84,7 +83,7 @@ extension TweakManager {
 }
 
 /// One walk of the layers: the ``TweakDecision`` it makes, and what the read's log line adds.
-private struct LayerWalk {
+private struct LayerWalk: ~Copyable {
     let key: TweakKey
     let kind: ReadKind
     let log: ManagerLog?

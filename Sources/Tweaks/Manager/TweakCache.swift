@@ -6,9 +6,9 @@
 /// asked the providers stores its answer only if the cache still belongs to the version the
 /// lookup started with, so an answer read before a write can never be stored after it.
 ///
-/// Only its own thread touches a cache (see ``ThreadLocalCaches``): no lock, and no memory that
-/// another reader writes.
-final class TweakCache {
+/// Only its own thread touches a cache (see ``ThreadLocalCaches``, which keeps it): no lock, and
+/// no memory that another reader writes.
+struct TweakCache {
     /// What a read needs of the manager's settings, copied when the cache is emptied (a settings
     /// change increments the version too).
     struct Settings: Sendable {
@@ -55,7 +55,7 @@ final class TweakCache {
     }
 
     /// Forgets every answer: the cache now belongs to `version`.
-    func reset(version: UInt64, settings: Settings) {
+    mutating func reset(version: UInt64, settings: Settings) {
         self.version = version
         self.settings = settings
         if !values.isEmpty { values.removeAll() }
@@ -73,7 +73,7 @@ final class TweakCache {
     /// Keeps `answer` for later reads of `kind`, when the cache still belongs to `version`. The
     /// tweak is copied into storage of this thread's own, so that handing it out again never
     /// touches a reference count that other threads share.
-    func store(_ answer: CachedAnswer, for key: TweakKey, kind: ReadKind, version: UInt64) {
+    mutating func store(_ answer: CachedAnswer, for key: TweakKey, kind: ReadKind, version: UInt64) {
         guard settings.isCaching, self.version == version else { return }
         let own = CachedAnswer(tweak: answer.tweak?.withOwnStorage(), layer: answer.layer)
         if kind == .value { values[key] = own } else { flags[key] = own }
@@ -84,7 +84,7 @@ final class TweakCache {
     /// answered for the very tweak it was decoded from (one comparison of references: the cache's
     /// own copy, which every cached read of the key gets), else for a tweak with an equal value
     /// (then remembered with that tweak). Emptied with the cache, at every change.
-    func decodedValue<Value>(of tweak: Tweak, for key: TweakKey, as type: Value.Type) -> Value? {
+    mutating func decodedValue<Value>(of tweak: Tweak, for key: TweakKey, as type: Value.Type) -> Value? {
         guard settings.isCaching, !decoded.isEmpty else { return nil }
         let decodedKey = DecodedKey(key: key, type: ObjectIdentifier(type))
         guard let known = decoded[decodedKey] else { return nil }
@@ -96,7 +96,7 @@ final class TweakCache {
 
     /// Remembers `value`, decoded from `tweak` as a `Value`, for later reads of `key` as that
     /// type (while the cache is on, until the next change).
-    func remember<Value>(_ value: Value, decodedFrom tweak: Tweak, for key: TweakKey) {
+    mutating func remember<Value>(_ value: Value, decodedFrom tweak: Tweak, for key: TweakKey) {
         guard settings.isCaching else { return }
         decoded[DecodedKey(key: key, type: ObjectIdentifier(Value.self))] = Decoded(tweak: tweak, value: value)
     }

@@ -93,7 +93,7 @@ extension TweakManager {
     /// ``evaluate(feature:variable:)`` of a key already made (the editor's rows).
     package func evaluation(of key: TweakKey) -> TweakEvaluation {
         // The schema is the one the walk uses: the thread's.
-        let schema = threadCache().settings.schema
+        let schema = threadSettings.schema
         return TweakEvaluation(key: key, schema: schema, decision: decision(of: key, purpose: .evaluation))
     }
 }

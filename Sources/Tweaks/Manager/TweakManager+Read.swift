@@ -24,22 +24,22 @@ extension TweakManager {
         of key: TweakKey, kind: ReadKind = .value, check: (Tweak) -> String? = { _ in nil },
         purpose: ReadPurpose = .read, usesTaskOverrides: Bool = true, context: TweakContext? = nil
     ) -> TweakDecision {
-        let cache = ThreadLocalCaches.current.cache(of: self)
+        let thread = ThreadLocalCaches.current
         // A task-local override of the key is never cached; the cache answers every other key,
         // inside a scope as outside it (it holds the providers' answers only).
         var override: TweakOverrides.Entry?
         if usesTaskOverrides, let overrides = TweakOverrides.active, let entry = overrides.entry(for: key, in: self) {
             reportMismatch(of: entry, key: key, overrides: overrides)
             override = entry
-        } else if purpose == .read, let answer = cache.answer(for: key, kind: kind),
+        } else if purpose == .read, let (answer, trace) = thread.answer(for: key, kind: kind, of: self),
             answer.tweak.map({ check($0) == nil }) ?? true
         {
             // (A cached value the read cannot use is not an answer: the providers are walked, once.)
-            if cache.settings.tracesReads { cache.settings.log?("\(key) answered from the cache", .trace) }
+            trace?("\(key) answered from the cache", .trace)
             return TweakDecision(tweak: answer.tweak, layer: answer.layer)
         }
-        let settings = cache.settings
-        let version = cache.version
+        let settings = thread.settings(of: self)
+        let version = thread.version(of: self)
         let request = TweakRequest(
             key: key, schema: settings.schema, boundContext: context ?? boundContext, ambientContext: settings.context)
         let decision = walk(
@@ -47,11 +47,12 @@ extension TweakManager {
             purpose: purpose)
         // An answer is kept unless it is a failure: a failing provider is asked again next time.
         // Kept only in the cache of the version the walk read: a change since emptied it. The
-        // cache is looked up again: the providers may have read other managers meanwhile, whose
-        // caches can push this one out of the thread's.
+        // providers may have read other managers meanwhile, whose caches can push this one out of
+        // the thread's: the store finds it again.
         if purpose == .read, override == nil, settings.isCaching, decision.isForEveryRead, !decision.failed {
-            ThreadLocalCaches.current.cache(of: self).store(
-                CachedAnswer(tweak: decision.tweak, layer: decision.layer), for: key, kind: kind, version: version)
+            thread.store(
+                CachedAnswer(tweak: decision.tweak, layer: decision.layer), for: key, kind: kind, version: version,
+                of: self)
         }
         return decision
     }

@@ -124,13 +124,13 @@ extension TweakManager {
     /// What a read that remembers decoded from `tweak` as `type` before (``decodedValue(_:remembers:_:)``).
     @usableFromInline
     func rememberedDecoding<Value>(of tweak: Tweak, for key: TweakKey, as type: Value.Type) -> Value? {
-        threadCache().decodedValue(of: tweak, for: key, as: type)
+        ThreadLocalCaches.current.decodedValue(of: tweak, for: key, as: type, of: self)
     }
 
     /// Remembers what a read that remembers decoded (``decodedValue(_:remembers:_:)``).
     @usableFromInline
     func remember<Value>(_ value: Value, decodedFrom tweak: Tweak, for key: TweakKey) {
-        threadCache().remember(value, decodedFrom: tweak, for: key)
+        ThreadLocalCaches.current.remember(value, decodedFrom: tweak, for: key, of: self)
     }
 
     /// The type mismatch of `tweak` that a codec's `error` (a `Mismatch`) stands for.

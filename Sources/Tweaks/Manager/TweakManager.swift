@@ -35,6 +35,8 @@ public final class TweakManager: Sendable {
 
     /// The providers in priority order, highest first.
     public let tweakProviders: [any TweakProvider]
+    /// ``tweakProviders`` as reads ask them (see ``AskedProvider``).
+    let askedProviders: [AskedProvider]
     /// The highest-priority mutable provider: where ``set(_:feature:variable:)-(TweakValue,_,_)`` writes.
     public let mutableTweakProvider: (any MutableTweakProvider)?
 
@@ -91,6 +93,7 @@ public final class TweakManager: Sendable {
     /// A manager that asks `tweakProviders` in order: the first has the highest priority.
     public init(tweakProviders: [any TweakProvider]) {
         self.tweakProviders = tweakProviders
+        self.askedProviders = tweakProviders.map(AskedProvider.make)
         self.mutableTweakProvider = tweakProviders.lazy.compactMap { $0 as? any MutableTweakProvider }.first
         var state = State()
         state.readSettings.schema = TweakSchema(tweakProviders)
@@ -116,6 +119,7 @@ public final class TweakManager: Sendable {
     /// `context` (when not `nil`) for every read and `options` for every read.
     init(base: TweakManager, context: TweakContext?, options: ReadOptions) {
         self.tweakProviders = base.tweakProviders
+        self.askedProviders = base.askedProviders
         self.mutableTweakProvider = base.mutableTweakProvider
         self.state = base.state
         self.schemaRebuilds = base.schemaRebuilds
@@ -229,10 +233,10 @@ public final class TweakManager: Sendable {
         resetCache()
     }
 
-    /// The calling thread's cache of this manager, emptied first if anything changed since it
-    /// was filled.
-    func threadCache() -> TweakCache {
-        ThreadLocalCaches.current.cache(of: self)
+    /// The read settings as the calling thread's cache of this manager holds them: what its reads
+    /// use.
+    var threadSettings: TweakCache.Settings {
+        ThreadLocalCaches.current.settings(of: self)
     }
 
     // MARK: Reads
