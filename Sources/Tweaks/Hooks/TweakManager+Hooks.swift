@@ -70,7 +70,7 @@ extension TweakManager {
         var hookContext = TweakHookContext(
             key: key, isFeatureFlag: kind == .featureFlag, schema: settings.schema,
             context: ReadContext(bound: boundContext, ambient: settings.context), hints: readOptions.hints)
-        var data = [TweakHookData](repeating: TweakHookData(), count: hookCount)
+        var data = HookDataList(count: hookCount)
         // before: the manager's hooks, then the view's; a throw skips the rest (4.4.6).
         var hookFailure: (any Error)?
         var extendedContext: TweakContext?
@@ -152,6 +152,24 @@ extension AtomicCounter {
     /// Whether the value is odd: a flag that ``increment()`` turns over (``TweakManager/observedReads``).
     @inline(__always)
     var isOdd: Bool { load() & 1 != 0 }
+}
+
+/// The data of each hook of one read (``TweakHookData``): the first inline, so that a read with
+/// one hook, the common case, allocates no list.
+private struct HookDataList {
+    private var first = TweakHookData()
+    private var rest: [TweakHookData]
+
+    init(count: Int) {
+        rest = count > 1 ? Array(repeating: TweakHookData(), count: count - 1) : []
+    }
+
+    subscript(index: Int) -> TweakHookData {
+        get { index == 0 ? first : rest[index - 1] }
+        set {
+            if index == 0 { first = newValue } else { rest[index - 1] = newValue }
+        }
+    }
 }
 
 extension TweakContext {
