@@ -40,20 +40,16 @@ enum SearchText {
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         guard let first = needle.first else { return true }
         guard haystack.count >= needle.count else { return false }
-        return haystack.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { pin in
-                var start = 0
-                let last = hay.count - pin.count
-                while start <= last {
-                    if hay[start] == first {
-                        var offset = 1
-                        while offset < pin.count, hay[start + offset] == pin[offset] { offset += 1 }
-                        if offset == pin.count { return true }
-                    }
-                    start += 1
-                }
-                return false
+        var start = 0
+        let last = haystack.count - needle.count
+        while start <= last {
+            if haystack[start] == first {
+                var offset = 1
+                while offset < needle.count, haystack[start + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
             }
+            start += 1
         }
+        return false
     }
 }

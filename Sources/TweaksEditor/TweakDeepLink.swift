@@ -1,10 +1,11 @@
-public import Foundation
-public import Tweaks
+import Foundation
+import Tweaks
 
 /// A link that changes overrides: `myapp://tweaks?set=checkout.max_items=12&reset=ui.title`.
 /// Each `set` item is `feature.variable=value` with the value as a person types it in the
 /// editor; each `reset` item names a tweak whose override is removed. Read here as text only;
-/// ``TweakEditor/open(_:)`` checks names and values against the schema before changing anything.
+/// ``TweakEditor/open(_:scheme:)`` checks names and values against the schema before changing
+/// anything.
 ///
 /// The name ends at the item's first unencoded `=`: a `=` in a name is written `%3D`, and a `&`,
 /// `%` or `#` anywhere percent-encoded. The links ``url(scheme:)`` writes encode every character
@@ -13,23 +14,16 @@ public import Tweaks
 /// hold. A hand-written name with several dots resolves to the one split the manager knows. A link
 /// whose item cannot be split into name and value (`set=a.b%3Dc%3Dd`, no unencoded `=` and several
 /// encoded ones) is refused.
-///
-/// ```swift
-/// .onOpenURL { url in
-///     guard let link = try? TweakDeepLink(url: url, scheme: "myapp") else { return }
-///     try editor.open(link)
-/// }
-/// ```
-public struct TweakDeepLink: Sendable, Hashable {
+struct TweakDeepLink: Sendable, Hashable {
     /// One item of a link: a tweak's name and the text of its new value (`nil`: reset).
-    public struct Assignment: Sendable, Hashable {
+    struct Assignment: Sendable, Hashable {
         /// `feature.variable`, resolved against the manager's tweaks when the link is opened.
-        public let name: String
+        let name: String
         /// The value as a person types it; `nil` removes the override.
-        public let value: String?
+        let value: String?
         /// The tweak, when the link separates feature and variable itself (by the name's only
         /// unencoded `.`); `nil` when ``name`` is to be resolved against the manager's tweaks.
-        public let key: TweakKey?
+        let key: TweakKey?
 
         init(name: String, value: String?, key: TweakKey? = nil) {
             self.name = name
@@ -44,20 +38,20 @@ public struct TweakDeepLink: Sendable, Hashable {
     }
 
     /// The link's host: `tweaks`.
-    public static let host = "tweaks"
+    static let host = "tweaks"
     /// Longer links are refused.
-    public static let maximumLength = 16 * 1024
+    static let maximumLength = 16 * 1024
     /// Links with more items are refused.
-    public static let maximumAssignments = 200
+    static let maximumAssignments = 200
 
     /// The items, in the link's order.
-    public let assignments: [Assignment]
+    let assignments: [Assignment]
     /// The link as given (cut to 200 characters), for messages.
-    public let text: String
+    let text: String
 
     /// Reads `url`, which must be `<scheme>://tweaks?…` with only `set` and `reset` items.
     /// - Throws: ``TweakEditorError`` saying what is wrong with the link.
-    public init(url: URL, scheme: String) throws(TweakEditorError) {
+    init(url: URL, scheme: String) throws(TweakEditorError) {
         let absolute = url.absoluteString
         let text = absolute.count > 200 ? String(absolute.prefix(200)) + "…" : absolute
         guard absolute.utf8.count <= Self.maximumLength else {
@@ -102,7 +96,7 @@ public struct TweakDeepLink: Sendable, Hashable {
 
     /// The link as a URL string with `scheme`, every name and value percent-encoded, so that it
     /// reads back as the same items.
-    public func url(scheme: String) -> String {
+    func url(scheme: String) -> String {
         let items = assignments.map { assignment in
             let name =
                 assignment.key.map {

@@ -21,7 +21,7 @@ extension TweakEditor {
     /// Writes `value` to the writable layer, once the schema accepts it for `key`.
     /// - Throws: ``TweakEditorError`` when the value is not of the declared type, no writable
     ///   layer is chosen, or the layer cannot store it; nothing is written then.
-    public func set(_ value: TweakValue, for key: TweakKey) throws(TweakEditorError) {
+    func set(_ value: TweakValue, for key: TweakKey) throws(TweakEditorError) {
         let layer = try chosenLayer(for: key)
         if let problem = violation(by: value, for: key) { throw TweakEditorError(key: key, problem) }
         do {
@@ -40,7 +40,7 @@ extension TweakEditor {
 
     /// Removes the overrides of every row of the group `name` (``TweakEditorRow/group``).
     /// - Throws: ``TweakEditorError`` when no writable layer is chosen or it cannot be written.
-    public func resetGroup(_ name: String) throws(TweakEditorError) {
+    package func resetGroup(_ name: String) throws(TweakEditorError) {
         try reset(rows.filter { $0.group == name && $0.isOverridden }.map(\.key))
     }
 
@@ -59,7 +59,7 @@ extension TweakEditor {
 
     /// Reads `text` as the type of `key`'s row, without writing it.
     /// - Throws: ``TweakEditorError`` saying what the text should be.
-    public func value(parsing text: String, for key: TweakKey) throws(TweakEditorError) -> TweakValue {
+    func value(parsing text: String, for key: TweakKey) throws(TweakEditorError) -> TweakValue {
         guard let row = row(for: key) else { throw TweakEditorError(key: key, "no layer has this tweak") }
         guard let type = row.type else {
             throw TweakEditorError(key: key, "has no declared type and no usable value to take one from")

@@ -1,4 +1,4 @@
-public import Tweaks
+package import Tweaks
 
 extension TweakEditor {
     /// A context from what a person types in the preview fields: a randomization id (empty: none)
@@ -6,7 +6,7 @@ extension TweakEditor {
     /// A value is a Bool (`true`, `false`), an Int, a Double, or else text; quote it
     /// (`"5"`) to keep a number as text.
     /// - Throws: ``TweakEditorError`` naming the attribute that is not `name=value`.
-    public nonisolated static func previewContext(
+    package nonisolated static func previewContext(
         randomizationID: String, attributes: String
     ) throws(TweakEditorError) -> TweakContext {
         var values: [String: TweakContext.Value] = [:]

@@ -1,3 +1,4 @@
+public import Foundation
 public import Tweaks
 
 extension TweakEditor {
@@ -76,12 +77,31 @@ extension TweakEditor {
         return lines.joined(separator: "\n")
     }
 
-    /// Applies a deep link (`myapp://tweaks?set=checkout.max_items=12&reset=ui.title`): every
+    /// Applies a deep link `<scheme>://tweaks?set=checkout.max_items=12&reset=ui.title` (at most
+    /// 16 KB and 200 items): each `set` item is `feature.variable=value`, the value as a person
+    /// types it in the editor; each `reset` item names a tweak whose override is removed. Every
     /// name and value is checked by the schema first, and only a link without a problem changes
     /// anything. Returns the keys changed.
-    /// - Throws: ``TweakEditorError`` naming the link's problem; nothing is changed then.
+    ///
+    /// A name ends at its item's first unencoded `=` (a `=` inside a name is `%3D`; `&`, `%`, `#`
+    /// and `+` are percent-encoded anywhere). A name with several dots resolves to the one
+    /// feature/variable split the manager knows. The links ``shareText(scheme:)`` writes read back
+    /// as the same tweaks and values whatever the names hold.
+    ///
+    /// ```swift
+    /// .onOpenURL { url in
+    ///     do { try editor.open(url, scheme: "myapp") } catch { show(error) }
+    /// }
+    /// ```
+    /// - Throws: ``TweakEditorError`` naming the link and its problem; nothing is changed then.
     @discardableResult
-    public func open(_ link: TweakDeepLink) throws(TweakEditorError) -> Set<TweakKey> {
+    public func open(_ url: URL, scheme: String) throws(TweakEditorError) -> Set<TweakKey> {
+        try open(TweakDeepLink(url: url, scheme: scheme))
+    }
+
+    /// Applies `link`, as ``open(_:scheme:)``.
+    @discardableResult
+    func open(_ link: TweakDeepLink) throws(TweakEditorError) -> Set<TweakKey> {
         var changes: [(TweakKey, TweakValue?)] = []
         for assignment in link.assignments {
             let key: TweakKey

@@ -22,15 +22,16 @@ public import Tweaks
 ///
 /// Live: every change a provider announces remakes the rows it names (only those), and each
 /// provider event refreshes ``providerStatus``. Observable from SwiftUI (`ObservableObject` where
-/// Combine exists) and, from UIKit or anywhere, through ``onRowsChange`` and ``onStatusChange``.
+/// Combine exists) and, from UIKit or anywhere, through ``onChange``.
+/// Pins are kept in the file you name (`pinsFile`).
 @MainActor
 public final class TweakEditor {
     /// The group of tweaks that declare none: shown last.
-    public nonisolated static let ungroupedName = TweakCatalog.ungroupedName
+    nonisolated static let ungroupedName = TweakCatalog.ungroupedName
     /// The name of the section of pinned rows, shown first.
-    public nonisolated static let pinnedSectionName = "Pinned"
+    package nonisolated static let pinnedSectionName = "Pinned"
 
-    /// Visible rows under one heading: ``TweakEditor/pinnedSectionName`` or a group.
+    /// Visible rows under one heading: `Pinned` (first) or a group (`Ungrouped` last).
     public struct Section: Sendable, Identifiable {
         /// The heading.
         public let name: String
@@ -41,15 +42,16 @@ public final class TweakEditor {
     }
 
     /// The manager edited.
-    public let manager: TweakManager
+    package let manager: TweakManager
     /// The manager's mutable providers, highest priority first: the layers edits may go to.
-    public let writableLayers: [any MutableTweakProvider]
-    /// The layer edits go to; `nil` until one is chosen (``chooseWritableLayer(_:)``): never
-    /// guessed, so that a session layer above the file does not capture the writes meant for it.
+    package let writableLayers: [any MutableTweakProvider]
+    /// The layer edits go to; `nil` until one is chosen (in the bundled views, by the person):
+    /// never guessed, so that a session layer above the file does not capture the writes meant
+    /// for it.
     public private(set) var writableLayer: (any MutableTweakProvider)?
 
     /// Every row, sorted by group (``ungroupedName`` last), then feature and variable.
-    public private(set) var rows: [TweakEditorRow] = []
+    private(set) var rows: [TweakEditorRow] = []
     /// The rows that pass ``filter`` and ``searchText``: the pinned ones first, then by group.
     public private(set) var sections: [Section] = []
 
@@ -69,11 +71,13 @@ public final class TweakEditor {
         willSet { willChange() }
         didSet { refreshPreviews() }
     }
-    /// The pinned tweaks, kept by the pin store.
-    public private(set) var pins: Set<TweakKey>
-    /// Why the pin store could not load or save the pins, when it could not.
-    public private(set) var pinStoreProblem: String?
-    /// Each provider's status, in priority order: health, last success, next retry, event stream.
+    /// The pinned tweaks, kept in the pins file.
+    private(set) var pins: Set<TweakKey>
+    /// Why the pins file could not be read or written, when it could not (the pins are then
+    /// kept for this run).
+    public private(set) var pinsFileProblem: String?
+    /// Each provider's status, in priority order: health, last success, failures and next retry,
+    /// event stream.
     public private(set) var providerStatus: [TweakEditorProviderStatus] = []
     /// Asks the remote layer for a newer document now ("refresh now") and returns what happened in
     /// words; `nil` when the stack has nothing to refresh. `TweaksRemote`'s provider, for example:
@@ -82,21 +86,20 @@ public final class TweakEditor {
         willSet { willChange() }
     }
 
-    /// Called after rows changed: the keys of the changed rows, or `nil` when any may have (a
-    /// reload, a new filter). A UIKit table reloads those rows.
-    public var onRowsChange: (@MainActor (Set<TweakKey>?) -> Void)?
-    /// Called after ``providerStatus`` changed.
-    public var onStatusChange: (@MainActor () -> Void)?
+    /// Called after what the editor shows changed: the keys of the rows that changed (a UIKit
+    /// table reloads those rows), none when only ``providerStatus`` changed, or `nil` when any row
+    /// may have (a reload, a new preview context).
+    public var onChange: (@MainActor (Set<TweakKey>?) -> Void)?
 
     #if canImport(Combine)
         /// Incremented before every change: what makes SwiftUI re-render (`ObservableObject`).
-        @Published public private(set) var revision = 0
+        @Published private(set) var revision = 0
     #else
         /// Incremented before every change.
-        public private(set) var revision = 0
+        private(set) var revision = 0
     #endif
 
-    let pinStore: (any TweakPinStore)?
+    let pinFile: PinFile?
     let today: @Sendable () -> TweakDay
     /// Where each row is in ``rows``.
     private var rowIndex: [TweakKey: Int] = [:]
@@ -113,17 +116,18 @@ public final class TweakEditor {
     private(set) var rowBuildCount = 0
 
     /// An editor of `manager` that writes to `writableLayer`, one of the manager's mutable
-    /// providers (`nil`: read-only until ``chooseWritableLayer(_:)``).
+    /// providers (`nil`: read-only until the person chooses one in the bundled views).
     ///
     /// - Parameters:
     ///   - manager: the manager whose tweaks are edited.
     ///   - writableLayer: the layer edits go to, one of the manager's mutable providers; `nil`
     ///     until the person chooses one.
-    ///   - pinStore: where pins are kept between launches; `nil` keeps them for this run.
+    ///   - pinsFile: the JSON file the pins are kept in between launches (created by the first
+    ///     pin, with its folder; in Application Support, say); `nil` keeps them for this run.
     ///   - today: the day lifecycle badges (expired, stale) are decided for.
     /// - Throws: ``TweakEditorError`` when `writableLayer` is not one of the manager's providers.
     public convenience init(
-        manager: TweakManager, writableLayer: (any MutableTweakProvider)?, pinStore: (any TweakPinStore)? = nil,
+        manager: TweakManager, writableLayer: (any MutableTweakProvider)?, pinsFile: URL? = nil,
         today: @escaping @Sendable () -> TweakDay = { TweakDay(Date()) }
     ) throws(TweakEditorError) {
         if let writableLayer, !manager.tweakProviders.contains(where: { $0 === writableLayer }) {
@@ -132,44 +136,46 @@ public final class TweakEditor {
                 source: writableLayer.name,
                 "is not a provider of the manager: choose one of \(names.joined(separator: ", "))")
         }
-        self.init(manager: manager, checkedLayer: writableLayer, pinStore: pinStore, today: today)
+        self.init(manager: manager, checkedLayer: writableLayer, pinsFile: pinsFile, today: today)
     }
 
-    /// An editor of `manager` that writes to its only mutable provider (``soleWritableLayer(of:)``);
-    /// with several, the person chooses the layer (``chooseWritableLayer(_:)``) before editing.
-    public convenience init(manager: TweakManager, pinStore: (any TweakPinStore)? = nil) {
-        self.init(manager: manager, checkedLayer: Self.soleWritableLayer(of: manager), pinStore: pinStore) {
+    /// An editor of `manager` that writes to its only mutable provider; with several, the person
+    /// chooses the layer in the bundled views before editing (with views of your own, name the
+    /// layer: ``init(manager:writableLayer:pinsFile:today:)``).
+    /// - Parameter pinsFile: the JSON file the pins are kept in between launches; `nil` keeps
+    ///   them for this run.
+    public convenience init(manager: TweakManager, pinsFile: URL? = nil) {
+        self.init(manager: manager, checkedLayer: Self.soleWritableLayer(of: manager), pinsFile: pinsFile) {
             TweakDay(Date())
         }
     }
 
     /// An editor writing to `checkedLayer`, one of `manager`'s providers or `nil`.
     private init(
-        manager: TweakManager, checkedLayer: (any MutableTweakProvider)?, pinStore: (any TweakPinStore)?,
+        manager: TweakManager, checkedLayer: (any MutableTweakProvider)?, pinsFile: URL?,
         today: @escaping @Sendable () -> TweakDay
     ) {
         self.manager = manager
         self.writableLayers = manager.tweakProviders.compactMap { $0 as? any MutableTweakProvider }
         self.writableLayer = checkedLayer
-        self.pinStore = pinStore
+        self.pinFile = pinsFile.map(PinFile.init(fileURL:))
         self.today = today
         var problem: String?
         do {
-            pins = try pinStore?.loadPins() ?? []
+            pins = try pinFile?.loadPins() ?? []
         } catch {
             pins = []
             problem = "pins not loaded: \(error)"
         }
-        pinStoreProblem = problem
+        pinsFileProblem = problem
         reload()
         refreshStatus()
         startLiveUpdates()
     }
 
     /// The only mutable provider of `manager`, or `nil` when it has none or several (then the
-    /// person chooses): the writable layer of ``init(manager:writableLayer:pinStore:today:)`` for
-    /// a stack with one override layer.
-    public nonisolated static func soleWritableLayer(of manager: TweakManager) -> (any MutableTweakProvider)? {
+    /// person chooses): the writable layer of ``init(manager:pinsFile:)``.
+    nonisolated static func soleWritableLayer(of manager: TweakManager) -> (any MutableTweakProvider)? {
         let layers = manager.tweakProviders.compactMap { $0 as? any MutableTweakProvider }
         return layers.count == 1 ? layers[0] : nil
     }
@@ -178,9 +184,10 @@ public final class TweakEditor {
         for task in liveTasks.withLock({ $0 }) { task.cancel() }
     }
 
-    /// Makes `layer`, one of ``writableLayers``, the layer edits go to.
+    /// Makes `layer`, one of ``writableLayers``, the layer edits go to (the person's choice in
+    /// the bundled views).
     /// - Throws: ``TweakEditorError`` when it is not one of them.
-    public func chooseWritableLayer(_ layer: any MutableTweakProvider) throws(TweakEditorError) {
+    package func chooseWritableLayer(_ layer: any MutableTweakProvider) throws(TweakEditorError) {
         guard writableLayers.contains(where: { $0 === layer }) else {
             throw TweakEditorError(
                 source: layer.name, "is not a writable layer of the manager: choose one of \(layerNames)")
@@ -195,19 +202,19 @@ public final class TweakEditor {
         rowIndex[key].map { rows[$0] }
     }
 
-    /// Pins or unpins `key`, and saves the pins to the pin store.
+    /// Pins or unpins `key`, and saves the pins to the pins file.
     public func setPinned(_ pinned: Bool, for key: TweakKey) {
         willChange()
         if pinned { pins.insert(key) } else { pins.remove(key) }
         if let index = rowIndex[key] { rows[index].isPinned = pinned }
         do {
-            try pinStore?.savePins(pins)
-            pinStoreProblem = nil
+            try pinFile?.savePins(pins)
+            pinsFileProblem = nil
         } catch {
-            pinStoreProblem = "pins not saved: \(error)"
+            pinsFileProblem = "pins not saved: \(error)"
         }
         updateSections()
-        onRowsChange?([key])
+        onChange?([key])
     }
 
     /// Makes every row anew from the manager (after a change of everything).
@@ -229,7 +236,7 @@ public final class TweakEditor {
         rowIndex = Dictionary(uniqueKeysWithValues: rows.indices.map { (rows[$0].key, $0) })
         searchTexts = []
         updateSections()
-        onRowsChange?(nil)
+        onChange?(nil)
     }
 
     // MARK: Rows
@@ -262,7 +269,7 @@ public final class TweakEditor {
         }
         if needsSorting { sortRows() }
         updateSections()
-        onRowsChange?(keys)
+        onChange?(keys)
     }
 
     /// The row of `key`: the answer from the manager's one evaluation, the rest from `snapshot`.
@@ -350,7 +357,7 @@ public final class TweakEditor {
             rows[index].setPreview(previewManager?.evaluation(of: key))
         }
         updateSections()
-        onRowsChange?(nil)
+        onChange?(nil)
     }
 
     // MARK: Live updates
@@ -395,12 +402,12 @@ public final class TweakEditor {
         providerStatus = manager.providerHealth.map { health in
             TweakEditorProviderStatus(health: health, eventStream: eventStreamStates[health.source])
         }
-        onStatusChange?()
+        onChange?([])
     }
 
     /// Asks ``refreshAction`` for a newer remote document, then refreshes the status and rows.
     /// Returns what happened in words; `nil` when there is no refresh action.
-    public func refreshNow() async -> String? {
+    package func refreshNow() async -> String? {
         guard let refreshAction else { return nil }
         let outcome = await refreshAction()
         refreshStatus()

@@ -1,6 +1,6 @@
 /// Which rows the editor shows. A struct rather than an enum, so that later versions can add
 /// filters without breaking callers; ``all`` lists them for a picker.
-public struct TweakEditorFilter: Sendable, Hashable, Identifiable, CustomStringConvertible {
+public struct TweakEditorFilter: Sendable, Hashable, CustomStringConvertible {
     private enum Code: Sendable, Hashable {
         case all, overridden, targeted, expired, mismatched
     }
@@ -32,9 +32,6 @@ public struct TweakEditorFilter: Sendable, Hashable, Identifiable, CustomStringC
         case .mismatched: "Mismatched"
         }
     }
-
-    /// ``description``.
-    public var id: String { description }
 
     /// Whether `row` passes the filter.
     func admits(_ row: TweakEditorRow) -> Bool {

@@ -13,7 +13,7 @@ public struct TweakEditorRow: Sendable, Identifiable {
     public var type: TweakType? { facts.type }
     /// The value of the lowest-priority layer that has the tweak (the declared default, for a
     /// declared tweak); `nil` when that layer cannot give it.
-    public var defaultValue: TweakValue? { facts.defaultValue }
+    package var defaultValue: TweakValue? { facts.defaultValue }
     /// What a read answers for the manager's own context: value, answering layer, reason,
     /// deciding condition and micro-percentiles.
     public var evaluation: TweakEvaluation { facts.evaluation }
@@ -25,13 +25,13 @@ public struct TweakEditorRow: Sendable, Identifiable {
     /// `manager.explain(feature:variable:)`.
     public var problems: [String] { facts.problems }
     /// Whether a layer has conditional values for the tweak (targeting, a percent split).
-    public var isTargeted: Bool { facts.isTargeted }
+    package var isTargeted: Bool { facts.isTargeted }
     /// Whether the declared lifecycle says the tweak is expired today.
-    public var isExpired: Bool { facts.isExpired }
+    package var isExpired: Bool { facts.isExpired }
     /// Whether the tweak has outlived its kind's expected lifetime today ("stale").
-    public var isStale: Bool { facts.isStale }
+    package var isStale: Bool { facts.isStale }
     /// Whether a layer stores the tweak encrypted: its values are never shown.
-    public var isEncrypted: Bool { facts.isEncrypted }
+    package var isEncrypted: Bool { facts.isEncrypted }
     /// What a read answers for the editor's preview context (``TweakEditor/previewContext``).
     public var preview: TweakEvaluation? { previewBox?.evaluation }
     /// Whether the row is pinned (shown first, kept across launches by the pin store).
@@ -50,14 +50,24 @@ public struct TweakEditorRow: Sendable, Identifiable {
 
     /// The declared title, else `feature.variable`.
     public var title: String { declaration?.title ?? key.description }
-    /// The declared description.
-    public var summary: String? { declaration?.description }
     /// The declared group, else ``TweakEditor/ungroupedName``.
-    public var group: String { declaration?.group ?? TweakEditor.ungroupedName }
+    var group: String { declaration?.group ?? TweakEditor.ungroupedName }
     /// Whether the writable layer overrides the tweak.
-    public var isOverridden: Bool { override != nil }
+    package var isOverridden: Bool { override != nil }
     /// Whether a layer's value is of another type than declared (``problems`` lists them).
-    public var hasMismatch: Bool { !problems.isEmpty }
+    package var hasMismatch: Bool { !problems.isEmpty }
+
+    /// The badges the list shows, in this order: `overridden` (the writable layer has an
+    /// override), `targeted` (a layer has conditional values), `expired` or `stale` (the declared
+    /// lifecycle, today), `mismatch` (a layer's value of another type than declared: ``problems``).
+    public var badges: [String] {
+        var badges: [String] = []
+        if isOverridden { badges.append("overridden") }
+        if isTargeted { badges.append("targeted") }
+        if isExpired { badges.append("expired") } else if isStale { badges.append("stale") }
+        if hasMismatch { badges.append("mismatch") }
+        return badges
+    }
 
     /// The answer for people, a string in quotes: `<encrypted>`, or `no value` when no layer answers.
     public var displayValue: String {
@@ -73,10 +83,10 @@ public struct TweakEditorRow: Sendable, Identifiable {
     }
 
     /// The Boolean override: `true` (On), `false` (Off), `nil` (Default: no override).
-    public var boolOverride: Bool? { override?.value.boolValue }
+    package var boolOverride: Bool? { override?.value.boolValue }
 
     /// The control that edits the tweak.
-    public var control: TweakEditorControl {
+    package var control: TweakEditorControl {
         guard !isEncrypted, let type else { return .readOnly }
         switch type.kind {
         case .bool: return .triState
@@ -87,13 +97,8 @@ public struct TweakEditorRow: Sendable, Identifiable {
     }
 
     /// What VoiceOver reads: `Max items, 12, overridden, expired`.
-    public var accessibilityLabel: String {
-        var parts = [title, displayValue]
-        if isOverridden { parts.append("overridden") }
-        if isTargeted { parts.append("targeted") }
-        if isExpired { parts.append("expired") } else if isStale { parts.append("stale") }
-        if hasMismatch { parts.append("type mismatch") }
-        return parts.joined(separator: ", ")
+    package var accessibilityLabel: String {
+        ([title, displayValue] + badges.map { $0 == "mismatch" ? "type mismatch" : $0 }).joined(separator: ", ")
     }
 
     /// The row's facts, in one object: a row is copied (sorted, filtered into sections) for one
@@ -161,24 +166,16 @@ public struct TweakEditorRow: Sendable, Identifiable {
     }
 }
 
-/// The control a row is edited with. A struct over a private enum, so that later versions can add
-/// controls: compare with `==`.
-public struct TweakEditorControl: Sendable, Hashable {
-    private enum Code: Sendable, Hashable {
-        case triState, number, text, json, readOnly
-    }
-
-    private let code: Code
-    private init(_ code: Code) { self.code = code }
-
+/// The control a row is edited with (the bundled views' choice).
+package enum TweakEditorControl: Sendable, Hashable {
     /// A Bool: Default / On / Off.
-    public static let triState = TweakEditorControl(.triState)
+    case triState
     /// An Int or a Double, typed as text (decimals allowed for a Double).
-    public static let number = TweakEditorControl(.number)
+    case number
     /// A String.
-    public static let text = TweakEditorControl(.text)
+    case text
     /// A JSON object or array, checked against the declared keys and member kinds.
-    public static let json = TweakEditorControl(.json)
+    case json
     /// Not editable: encrypted, or no type to read a person's text as.
-    public static let readOnly = TweakEditorControl(.readOnly)
+    case readOnly
 }

@@ -54,7 +54,7 @@
                         line("Key", key.description)
                         line("Type", row.type?.description ?? "none")
                         line("Default", row.isEncrypted ? "<encrypted>" : row.defaultValue?.description ?? "none")
-                        if let summary = row.summary { Text(summary).font(.footnote) }
+                        if let summary = row.declaration?.description { Text(summary).font(.footnote) }
                         if let owner = row.declaration?.lifecycle.owner { line("Owner", owner) }
                         if let expires = row.declaration?.lifecycle.expires { line("Expires", expires.description) }
                         ForEach(row.problems, id: \.self) { Text($0).foregroundColor(.red).font(.footnote) }

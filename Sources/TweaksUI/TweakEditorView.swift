@@ -37,7 +37,9 @@
                     .toolbar {
                         ToolbarItem {
                             Picker("Filter", selection: $editor.filter) {
-                                ForEach(TweakEditorFilter.all) { filter in Text(filter.description).tag(filter) }
+                                ForEach(TweakEditorFilter.all, id: \.self) { filter in
+                                    Text(filter.description).tag(filter)
+                                }
                             }
                         }
                     }

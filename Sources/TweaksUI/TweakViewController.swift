@@ -14,7 +14,7 @@
     ///
     /// Unlike JustTweak's, it never writes to "the first mutable provider": with one mutable
     /// provider it writes there; with several, the person chooses the layer in the list first (or
-    /// pass an editor made with ``TweakEditor/init(manager:writableLayer:pinStore:today:)``).
+    /// pass an editor made with ``TweakEditor/init(manager:writableLayer:pinsFile:today:)``).
     public final class TweakViewController: UIHostingController<TweakEditorView> {
         /// The model the view shows.
         public let editor: TweakEditor

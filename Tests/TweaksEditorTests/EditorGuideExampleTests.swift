@@ -1,14 +1,33 @@
 import Foundation
 import Testing
 import Tweaks
+import TweaksEditor
 
-@testable import TweaksEditor
-
-/// The text-editing example of Docs/Editor.md, as written there, on the editor stack: it compiles
-/// against the real API and prints what its comments say.
+/// The examples of Docs/Editor.md, as written there, on the editor stack: they compile against the
+/// public API (this file imports `TweaksEditor` without `@testable`) and print what their comments
+/// say.
 @MainActor
 @Suite("Docs/Editor.md examples")
 struct EditorGuideExampleTests {
+    @Test func listExample() throws {
+        let stack = try EditorStack()
+        defer { stack.removeFolder() }
+        let editor = try stack.editor()
+        var printed: [String] = []
+        func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+        // From Docs/Editor.md, "The rows".
+        editor.searchText = "max_items"
+        for section in editor.sections {
+            print(section.name)  // Payments
+            for row in section.rows {
+                print(row.title, row.displayValue, row.badges)  // Max items 10 ["expired", "mismatch"]
+            }
+        }
+
+        #expect(printed == ["Payments", #"Max items 10 ["expired", "mismatch"]"#])
+    }
+
     @Test func textEditingExample() throws {
         let stack = try EditorStack()
         defer { stack.removeFolder() }
@@ -32,5 +51,21 @@ struct EditorGuideExampleTests {
 
         #expect(row.editText == "10")
         #expect(printed == [#"checkout.max_items: "twelve" is not an Int"#, "12 10"])
+    }
+
+    @Test func deepLinkExample() throws {
+        let stack = try EditorStack()
+        defer { stack.removeFolder() }
+        let editor = try stack.editor()
+        var shown: [String] = []
+        func show(_ error: any Error) { shown.append("\(error)") }
+
+        for url in [URL(string: "myapp://tweaks?set=checkout.max_items=12")!, URL(string: "myapp://tweaks?set=x")!] {
+            // From Docs/Editor.md, "Export, import, share, deep links".
+            do { try editor.open(url, scheme: "myapp") } catch { show(error) }
+        }
+
+        #expect(editor.row(for: TweakKey(feature: "checkout", variable: "max_items"))?.editText == "12")
+        #expect(shown == [#"myapp://tweaks?set=x: set=x: expected set=feature.variable=value"#])
     }
 }

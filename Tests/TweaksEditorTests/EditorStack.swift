@@ -97,8 +97,8 @@ struct EditorStack {
 
     /// An editor writing to the overrides file, deciding lifecycle badges for 2026-11-25.
     @MainActor
-    func editor(pinStore: (any TweakPinStore)? = nil) throws -> TweakEditor {
-        try TweakEditor(manager: manager, writableLayer: overrides, pinStore: pinStore, today: { Self.today })
+    func editor(pinsFile: URL? = nil) throws -> TweakEditor {
+        try TweakEditor(manager: manager, writableLayer: overrides, pinsFile: pinsFile, today: { Self.today })
     }
 
     static let today = TweakDay("2026-11-25")!

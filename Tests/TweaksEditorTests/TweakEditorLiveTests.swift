@@ -18,7 +18,8 @@ struct TweakEditorLiveTests {
         defer { stack.removeFolder() }
         let editor = try stack.editor()
         var changedRows: [Set<TweakKey>?] = []
-        editor.onRowsChange = { changedRows.append($0) }
+        // (An empty set says only the provider status changed.)
+        editor.onChange = { keys in if keys?.isEmpty != true { changedRows.append(keys) } }
         let builds = editor.rowBuildCount
 
         // `tweak set --overrides …` in another process: another provider of the same file.
@@ -73,30 +74,36 @@ struct TweakEditorLiveTests {
         let stack = try EditorStack()
         defer { stack.removeFolder() }
         let editor = try stack.editor()
+        var statusChanges = 0
+        editor.onChange = { keys in if keys == [] { statusChanges += 1 } }
         #expect(editor.providerStatus.map(\.name) == ["launch arguments", "overrides file", "remote", "defaults"])
         #expect(editor.providerStatus.allSatisfy { $0.eventStreamState == nil })
         #expect(editor.providerStatus.map(\.isFailing) == [false, false, true, false])
         // The manager's own verdict on the remote's values: "38" for an Int.
         #expect(
-            editor.providerStatus[2].failures.map { $0.hasPrefix("remote: type check failed: checkout.max_items") } == [
-                true
-            ])
+            editor.providerStatus[2].health.currentFailures.map {
+                $0.description.hasPrefix("remote: type check failed: checkout.max_items")
+            } == [true])
 
         let retry = Date().addingTimeInterval(120)
-        func fetchFailure() -> String? { editor.providerStatus[2].failures.first { $0.contains("fetch failed") } }
+        func fetchFailure() -> String? {
+            editor.providerStatus[2].health.currentFailures.map(\.description).first { $0.contains("fetch failed") }
+        }
         stack.remote.postEvent(.failed(.fetch, error: FetchFailure(), nextRetry: retry))
         await waitUntil("the remote's fetch is failing") { fetchFailure() != nil }
-        #expect(editor.providerStatus[2].nextRetry == retry)
+        #expect(editor.providerStatus[2].health.nextRetry == retry)
         #expect(fetchFailure()?.hasPrefix("remote: fetch failed: HTTP 503; next try at") == true)
 
         stack.remote.postEvent(.failed(.init("event stream"), error: FetchFailure(), nextRetry: nil))
         await waitUntil("the stream is reconnecting") { editor.providerStatus[2].eventStreamState != nil }
         #expect(editor.providerStatus[2].eventStreamState == "reconnecting: HTTP 503")
+        #expect(editor.providerStatus[2].summary.hasSuffix("\nevent stream reconnecting: HTTP 503"))
+        #expect(statusChanges >= 2, "onChange hears each status change, with no row keys")
         stack.remote.postEvent(.succeeded(.init("event stream")))
         stack.remote.postEvent(.succeeded(.fetch))
         await waitUntil("the fetch recovered") { fetchFailure() == nil }
         #expect(editor.providerStatus[2].eventStreamState == "connected")
-        #expect(editor.providerStatus[2].lastSuccess != nil)
+        #expect(editor.providerStatus[2].health.lastSuccess != nil)
 
         #expect(await editor.refreshNow() == nil)
         editor.refreshAction = { "fetched from remote" }

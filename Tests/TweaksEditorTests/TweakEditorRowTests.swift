@@ -105,12 +105,12 @@ struct TweakEditorRowTests {
         #expect(TweakEditorFilter.all.map(\.description) == ["All", "Overridden", "Targeted", "Expired", "Mismatched"])
     }
 
-    @Test("Pins persist in the caller's store and show first; a broken pin file is reported, not fatal")
+    @Test("Pins persist in the caller's file and show first; a broken pin file is reported, not fatal")
     func pins() throws {
         let stack = try EditorStack()
         defer { stack.removeFolder() }
-        let store = FileTweakPinStore(fileURL: stack.folder.appendingPathComponent("pins/pins.json"))
-        let editor = try stack.editor(pinStore: store)
+        let pinsFile = stack.folder.appendingPathComponent("pins/pins.json")
+        let editor = try stack.editor(pinsFile: pinsFile)
         editor.setPinned(true, for: Keys.ratio)
         editor.setPinned(true, for: Keys.note)
         #expect(editor.sections.first?.name == TweakEditor.pinnedSectionName)
@@ -118,16 +118,16 @@ struct TweakEditorRowTests {
         // A pinned row is shown once, in the pinned section.
         #expect(editor.sections.flatMap(\.rows).filter { $0.key == Keys.ratio }.count == 1)
 
-        let relaunched = try stack.editor(pinStore: store)
+        let relaunched = try stack.editor(pinsFile: pinsFile)
         #expect(relaunched.pins == [Keys.ratio, Keys.note])
         #expect(relaunched.row(for: Keys.note)?.isPinned == true)
         relaunched.setPinned(false, for: Keys.note)
-        #expect(try store.loadPins() == [Keys.ratio])
+        #expect(try PinFile(fileURL: pinsFile).loadPins() == [Keys.ratio])
 
-        try Data("{not json".utf8).write(to: store.fileURL)
-        let broken = try stack.editor(pinStore: store)
+        try Data("{not json".utf8).write(to: pinsFile)
+        let broken = try stack.editor(pinsFile: pinsFile)
         #expect(broken.pins.isEmpty)
-        #expect(broken.pinStoreProblem?.contains("pins.json") == true)
+        #expect(broken.pinsFileProblem?.contains("pins.json") == true)
     }
 }
 

@@ -1,37 +1,18 @@
-public import Foundation
-public import Tweaks
+import Foundation
+import Tweaks
 
-/// Where the editor keeps the pinned tweaks between launches. The caller chooses the place;
-/// ``FileTweakPinStore`` keeps them in a file of the app's own.
-public protocol TweakPinStore: Sendable {
-    /// The pinned tweaks, as last saved; empty when nothing was saved.
-    /// - Throws: when what was saved cannot be read (the editor then starts with no pins).
-    func loadPins() throws -> Set<TweakKey>
-    /// Saves `pins`, replacing what was saved.
-    /// - Throws: when they cannot be saved (the editor keeps them for this run).
-    func savePins(_ pins: Set<TweakKey>) throws
-}
-
-/// Pinned tweaks kept in a JSON file: `[["feature", "variable"], …]`, written atomically.
-///
-/// ```swift
-/// let pins = FileTweakPinStore(fileURL: applicationSupport.appendingPathComponent("tweak-pins.json"))
-/// ```
-public final class FileTweakPinStore: TweakPinStore {
-    /// The file the pins are kept in.
-    public let fileURL: URL
+/// The file the editor keeps the pinned tweaks in between launches: a JSON array of
+/// `[feature, variable]` pairs, written atomically (permissions 0600).
+struct PinFile: Sendable {
+    /// The file.
+    let fileURL: URL
 
     /// Larger pin files are refused: a person pins tens of tweaks, not millions.
     static let maximumSize = 1024 * 1024
 
-    /// A store in the file at `fileURL` (created by the first save, with its folder).
-    public init(fileURL: URL) {
-        self.fileURL = fileURL
-    }
-
     /// The pins in the file; none when there is no file.
     /// - Throws: ``TweakEditorError`` naming the file when it is not a list of `[feature, variable]` pairs.
-    public func loadPins() throws -> Set<TweakKey> {
+    func loadPins() throws -> Set<TweakKey> {
         guard FileManager.default.fileExists(atPath: fileURL.path) else { return [] }
         let data = try Data(contentsOf: fileURL)
         guard data.count <= Self.maximumSize else {
@@ -56,9 +37,9 @@ public final class FileTweakPinStore: TweakPinStore {
         return pins
     }
 
-    /// Writes `pins`, sorted, to the file (permissions 0600).
+    /// Writes `pins`, sorted, to the file (and its folder, when missing).
     /// - Throws: `TweakWriteError` when the file cannot be written.
-    public func savePins(_ pins: Set<TweakKey>) throws {
+    func savePins(_ pins: Set<TweakKey>) throws {
         let entries = pins.sorted().map { TweakJSON.array([.string($0.feature), .string($0.variable)]) }
         try AtomicFile.replace(fileURL.path, with: Array((TweakJSON.array(entries).description + "\n").utf8))
     }
