@@ -61,7 +61,7 @@ extension TweakManager {
     /// The providers' current failures as this manager sees them, in priority order.
     private var currentFailures: [TweakProviderEvent] {
         tweakProviders.flatMap { provider in
-            TweakProviderHealthRegistry.shared.currentFailures(of: provider)
+            (provider.providerChannel.health?.currentFailures ?? [])
                 + (typeCheckFailure(of: provider).map { [$0] } ?? [])
         }
     }
