@@ -39,7 +39,7 @@ extension TweakManager {
     /// values from the manager. Changes are buffered without limit until consumed; the sequence
     /// starts when it is made, so make it before the changes it must see.
     public var changes: TweakChanges {
-        TweakChanges(events: subscribe(to: nil, bufferingPolicy: .unbounded))
+        subscribe(to: nil, bufferingPolicy: .unbounded)
     }
 
     /// The current value of the tweak (`nil` when no provider has it or it cannot be read; the
@@ -49,7 +49,10 @@ extension TweakManager {
         // The stream only wakes the consumer, which then reads the current value: keeping the
         // newest event is enough, and no change after the subscription can be missed.
         return TweakValueUpdates(
-            manager: self, key: key, events: subscribe(to: key, bufferingPolicy: .bufferingNewest(1)))
+            manager: self, key: key, events: subscribe(to: key, bufferingPolicy: .bufferingNewest(1))
+        ) {
+            $0.currentTweak($1)?.value
+        }
     }
 
     func subscribe(
