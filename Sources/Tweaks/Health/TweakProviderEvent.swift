@@ -24,20 +24,25 @@ public struct TweakProviderEvent: Sendable, CustomStringConvertible {
     /// file still broken at the next poll): the log gets it at `debug` level, and a watcher shows
     /// only the first.
     public internal(set) var isRepeat = false
+    /// The text of ``error``, made with the event: a repeat is recognised by it under a lock,
+    /// without calling the error's own code there.
+    let errorText: String?
 
     /// A failure of `operation`, to be tried again at `nextRetry` (`nil`: not on its own).
     public static func failed(
         _ operation: Operation, error: any Error, nextRetry: Date?, at date: Date = Date()
     ) -> TweakProviderEvent {
         TweakProviderEvent(
-            source: "", operation: operation, outcome: .failed, error: error, date: date, nextRetry: nextRetry)
+            source: "", operation: operation, outcome: .failed, error: error, date: date, nextRetry: nextRetry,
+            errorText: String(describing: error))
     }
 
     /// A success of `operation`. Posted after a failure of the same operation, it is delivered as
     /// ``Outcome-swift.struct/recovered``.
     public static func succeeded(_ operation: Operation, at date: Date = Date()) -> TweakProviderEvent {
         TweakProviderEvent(
-            source: "", operation: operation, outcome: .succeeded, error: nil, date: date, nextRetry: nil)
+            source: "", operation: operation, outcome: .succeeded, error: nil, date: date, nextRetry: nil,
+            errorText: nil)
     }
 
     /// Whether the operation failed.
@@ -49,7 +54,7 @@ public struct TweakProviderEvent: Sendable, CustomStringConvertible {
         let name = source.isEmpty ? "a provider" : source
         switch outcome {
         case .failed:
-            let reason = error.map { String(describing: $0) } ?? "unknown error"
+            let reason = errorText ?? "unknown error"
             let failure = "\(name): \(operation) failed: \(reason)"
             // A check of what a provider holds (its environment, its values' types) has no retry to speak of.
             if nextRetry == nil, operation == .environment || operation == .typeCheck { return failure }

@@ -33,18 +33,16 @@ extension TweakManager {
         else { return }
         let typeCheck = typeCheck(ofProviderAt: index)
         let id = ObjectIdentifier(provider)
+        // Made before the lock is taken: the provider's name and the error's text are not read under it.
+        var failure = TweakProviderEvent.failed(.typeCheck, error: typeCheck, nextRetry: nil)
+        failure.source = provider.name
+        var recovery = TweakProviderEvent.succeeded(.typeCheck)
+        (recovery.source, recovery.outcome) = (failure.source, .recovered)
         let event: TweakProviderEvent? = state.withLock { state in
             if typeCheck.isEmpty {
-                guard state.typeCheckFailures.removeValue(forKey: id) != nil else { return nil }
-                var recovery = TweakProviderEvent.succeeded(.typeCheck)
-                recovery.source = provider.name
-                recovery.outcome = .recovered
-                return recovery
+                return state.typeCheckFailures.removeValue(forKey: id) == nil ? nil : recovery
             }
-            var failure = TweakProviderEvent.failed(.typeCheck, error: typeCheck, nextRetry: nil)
-            failure.source = provider.name
-            failure.isRepeat =
-                state.typeCheckFailures[id].map { "\($0.error as Any)" == "\(failure.error as Any)" } ?? false
+            failure.isRepeat = state.typeCheckFailures[id].map { $0.errorText == failure.errorText } ?? false
             state.typeCheckFailures[id] = failure
             return failure
         }
