@@ -45,8 +45,8 @@ public struct TweakProviderEvent: Sendable, CustomStringConvertible {
             errorText: nil)
     }
 
-    /// Whether the operation failed.
-    public var isFailure: Bool { outcome == .failed }
+    /// Whether the operation failed (`outcome == .failed`).
+    package var isFailure: Bool { outcome == .failed }
 
     /// The event in words, e.g. `remote: fetch failed: <reason>; next try at 2026-05-01T10:00:02Z
     /// (in 2 s)`, or `remote: fetch works again`.
@@ -75,8 +75,8 @@ extension TweakProviderEvent {
     /// What a provider did. A struct rather than an enum, so that providers can name operations of
     /// their own (`Operation("sync")`) and later versions can add more without breaking callers.
     public struct Operation: Sendable, Hashable, CustomStringConvertible {
-        /// The operation's name, e.g. `fetch`.
-        public let name: String
+        /// The operation's name, e.g. `fetch`: its ``description``.
+        package let name: String
 
         /// An operation called `name`.
         public init(_ name: String) { self.name = name }
