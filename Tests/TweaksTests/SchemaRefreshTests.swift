@@ -36,6 +36,28 @@ private final class SlowDeclaringProvider: TweakProvider {
     }
 }
 
+/// Declares `checkout.limit`; the first `declarations` after ``announceOnNextDeclarations()``
+/// announces a change of its own first: a provider that loads what it declares lazily and tells its
+/// managers what it loaded.
+private final class AnnouncingDeclarer: TweakProvider {
+    let name = "lazy"
+    private let announcesNext = Locked(false)
+
+    var declarations: [TweakDeclaration] {
+        if announcesNext.withLock({ announces in
+            defer { announces = false }
+            return announces
+        }) {
+            postDidChange(.everything)
+        }
+        return [TweakDeclaration(feature: "checkout", variable: "limit", type: .int)]
+    }
+
+    func tweak(for key: TweakKey) throws -> Tweak? { nil }
+
+    func announceOnNextDeclarations() { announcesNext.withLock { $0 = true } }
+}
+
 @Suite("The schema is made anew outside locks, newest last")
 struct SchemaRefreshTests {
     /// A rebuild waiting for a slow provider neither holds up a later change's rebuild nor, when it
@@ -65,5 +87,21 @@ struct SchemaRefreshTests {
         if !secondFinished { _ = secondDone.wait(timeout: hangGuard) }
 
         #expect(manager.schema.declaration(feature: "checkout", variable: "limit")?.title == "second")
+    }
+
+    /// A provider that announces a change while its manager asks what it declares makes that
+    /// manager rebuild its schema again, on the same thread, and both rebuilds end.
+    @Test func aChangeAnnouncedWhileDeclaringIsHeard() {
+        let provider = AnnouncingDeclarer()
+        let manager = TweakManager(tweakProviders: [provider])
+        provider.announceOnNextDeclarations()
+
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            provider.postDidChange(.everything)
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + .seconds(60)) == .success, "the rebuilds deadlocked")
+        #expect(manager.schema.declaration(feature: "checkout", variable: "limit")?.type == .int)
     }
 }
