@@ -82,7 +82,9 @@ struct ChangeEventTests {
         provider.reload()
 
         let change = await changes.next()
-        #expect(change != nil && change?.keys == nil && change?.affects(feature: "any", variable: "thing") == true)
+        #expect(
+            change != nil && change?.keys == nil && change?.affects(TweakKey(feature: "any", variable: "thing")) == true
+        )
         #expect(await values.next() == .some(7))
         #expect(await updates.next() == 7)
         #expect(handled.withLock { $0.map(\.value) } == [7], "called with each tweak the provider now has")

@@ -35,7 +35,7 @@ struct ObservationTests {
         // Each element names what the provider changed, as the provider reported it.
         #expect(first?.keys == [fv] && first?.tweaks.first?.value == 2 && first?.source == "EphemeralTweakProvider")
         #expect(second?.keys == [fv] && second?.tweaks.first?.value == 2, "a removed tweak as it was")
-        #expect(third?.keys == [gw] && third?.affects(feature: "g", variable: "w") == true)
+        #expect(third?.keys == [gw] && third?.affects(TweakKey(feature: "g", variable: "w")) == true)
         #expect(fourth?.keys == [gw] && fourth?.affects(fv) == false)
         #expect(try manager.tweakWith(feature: "f", variable: "v").source == "d")
     }

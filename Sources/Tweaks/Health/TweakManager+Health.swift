@@ -21,7 +21,7 @@ extension TweakManager {
         continuation.onTermination = { [weak self] _ in
             _ = self?.state.withLock { $0.eventSubscribers.removeValue(forKey: id) }
         }
-        return TweakProviderEvents(events: stream)
+        return stream
     }
 
     /// The health of each provider as this manager sees it, in priority order: its last success,
@@ -61,7 +61,7 @@ extension TweakManager {
     /// The providers' current failures as this manager sees them, in priority order.
     private var currentFailures: [TweakProviderEvent] {
         tweakProviders.flatMap { provider in
-            TweakProviderHealthRegistry.shared.currentFailures(of: provider)
+            (provider.providerChannel.health?.currentFailures ?? [])
                 + (typeCheckFailure(of: provider).map { [$0] } ?? [])
         }
     }

@@ -1,7 +1,7 @@
 extension TweakProvider {
     /// Reports what the provider did off the read path (a fetch, a reload, a cache write) and
-    /// whether it worked: the provider's ``health`` is updated, and every ``TweakManager`` that
-    /// uses it logs the event (a failure at `error` level) and delivers it on
+    /// whether it worked: the provider's health is updated, and every ``TweakManager`` that uses it
+    /// logs the event (a failure at `error` level) and delivers it on
     /// ``TweakManager/providerEvents``, synchronously on the calling thread.
     ///
     /// Call it outside any lock, once per attempt: a failure with the time of the next attempt,
@@ -10,13 +10,13 @@ extension TweakProvider {
     public func postEvent(_ event: TweakProviderEvent) {
         var event = event
         event.source = name
-        let delivered = TweakProviderHealthRegistry.shared.record(event, of: self)
-        TweakChangeRouter.shared.deliver(delivered, from: self)
+        providerChannel.deliver(event)
     }
 
     /// How the provider's background work is going, from the events it posted (see
-    /// ``postEvent(_:)``); a provider that posts none is always healthy.
-    public var health: TweakProviderHealth {
-        TweakProviderHealthRegistry.shared.health(of: self)
+    /// ``postEvent(_:)``); a provider that posts none is always healthy. Users read it from
+    /// ``TweakManager/providerHealth``.
+    package var health: TweakProviderHealth {
+        providerChannel.health ?? TweakProviderHealth(source: name)
     }
 }

@@ -24,24 +24,29 @@ public struct TweakProviderEvent: Sendable, CustomStringConvertible {
     /// file still broken at the next poll): the log gets it at `debug` level, and a watcher shows
     /// only the first.
     public internal(set) var isRepeat = false
+    /// The text of ``error``, made with the event: a repeat is recognised by it under a lock,
+    /// without calling the error's own code there.
+    let errorText: String?
 
     /// A failure of `operation`, to be tried again at `nextRetry` (`nil`: not on its own).
     public static func failed(
         _ operation: Operation, error: any Error, nextRetry: Date?, at date: Date = Date()
     ) -> TweakProviderEvent {
         TweakProviderEvent(
-            source: "", operation: operation, outcome: .failed, error: error, date: date, nextRetry: nextRetry)
+            source: "", operation: operation, outcome: .failed, error: error, date: date, nextRetry: nextRetry,
+            errorText: String(describing: error))
     }
 
     /// A success of `operation`. Posted after a failure of the same operation, it is delivered as
     /// ``Outcome-swift.struct/recovered``.
     public static func succeeded(_ operation: Operation, at date: Date = Date()) -> TweakProviderEvent {
         TweakProviderEvent(
-            source: "", operation: operation, outcome: .succeeded, error: nil, date: date, nextRetry: nil)
+            source: "", operation: operation, outcome: .succeeded, error: nil, date: date, nextRetry: nil,
+            errorText: nil)
     }
 
-    /// Whether the operation failed.
-    public var isFailure: Bool { outcome == .failed }
+    /// Whether the operation failed (`outcome == .failed`).
+    package var isFailure: Bool { outcome == .failed }
 
     /// The event in words, e.g. `remote: fetch failed: <reason>; next try at 2026-05-01T10:00:02Z
     /// (in 2 s)`, or `remote: fetch works again`.
@@ -49,7 +54,7 @@ public struct TweakProviderEvent: Sendable, CustomStringConvertible {
         let name = source.isEmpty ? "a provider" : source
         switch outcome {
         case .failed:
-            let reason = error.map { String(describing: $0) } ?? "unknown error"
+            let reason = errorText ?? "unknown error"
             let failure = "\(name): \(operation) failed: \(reason)"
             // A check of what a provider holds (its environment, its values' types) has no retry to speak of.
             if nextRetry == nil, operation == .environment || operation == .typeCheck { return failure }
@@ -70,8 +75,8 @@ extension TweakProviderEvent {
     /// What a provider did. A struct rather than an enum, so that providers can name operations of
     /// their own (`Operation("sync")`) and later versions can add more without breaking callers.
     public struct Operation: Sendable, Hashable, CustomStringConvertible {
-        /// The operation's name, e.g. `fetch`.
-        public let name: String
+        /// The operation's name, e.g. `fetch`: its ``description``.
+        package let name: String
 
         /// An operation called `name`.
         public init(_ name: String) { self.name = name }

@@ -38,7 +38,7 @@ public struct TweakProviderHealth: Sendable, CustomStringConvertible {
         var event = event
         let index = currentFailures.firstIndex { $0.operation == event.operation }
         if event.isFailure {
-            event.isRepeat = index.map { "\(currentFailures[$0].error as Any)" == "\(event.error as Any)" } ?? false
+            event.isRepeat = index.map { currentFailures[$0].errorText == event.errorText } ?? false
             lastFailure = event
             if let index { currentFailures[index] = event } else { currentFailures.append(event) }
             return event

@@ -1,13 +1,21 @@
 extension TweakManager {
     /// Makes the schema anew after a change of `provider` when it declares something, or did (a
-    /// remote document's lifecycle). Rebuilds are serialized, so the last one stored is the newest.
+    /// remote document's lifecycle). The providers are asked outside any lock; each rebuild takes a
+    /// generation first and publishes only if no later one has, so two rebuilds that overlap never
+    /// leave the older schema in place (the later one started after every change the earlier saw).
     func refreshSchema(after provider: (any TweakProvider)?) {
-        guard let provider, let index = tweakProviders.firstIndex(where: { $0 === provider }) else { return }
-        schemaRebuilds.withLock { rebuilds in
-            guard schema.providerDeclares[index] || !provider.declarations.isEmpty else { return }
-            let rebuilt = TweakSchema(tweakProviders)
-            rebuilds += 1
-            state.withLock { $0.readSettings.schema = rebuilt }
+        guard let provider, let index = tweakProviders.firstIndex(where: { $0 === provider }),
+            schema.providerDeclares[index] || !provider.declarations.isEmpty
+        else { return }
+        let generation = schemaRebuilds.withLock { started in
+            started += 1
+            return started
+        }
+        let rebuilt = TweakSchema(tweakProviders)
+        state.withLock { state in
+            guard generation > state.schemaGeneration else { return }
+            state.schemaGeneration = generation
+            state.readSettings.schema = rebuilt
         }
     }
 
@@ -25,18 +33,16 @@ extension TweakManager {
         else { return }
         let typeCheck = typeCheck(ofProviderAt: index)
         let id = ObjectIdentifier(provider)
+        // Made before the lock is taken: the provider's name and the error's text are not read under it.
+        var failure = TweakProviderEvent.failed(.typeCheck, error: typeCheck, nextRetry: nil)
+        failure.source = provider.name
+        var recovery = TweakProviderEvent.succeeded(.typeCheck)
+        (recovery.source, recovery.outcome) = (failure.source, .recovered)
         let event: TweakProviderEvent? = state.withLock { state in
             if typeCheck.isEmpty {
-                guard state.typeCheckFailures.removeValue(forKey: id) != nil else { return nil }
-                var recovery = TweakProviderEvent.succeeded(.typeCheck)
-                recovery.source = provider.name
-                recovery.outcome = .recovered
-                return recovery
+                return state.typeCheckFailures.removeValue(forKey: id) == nil ? nil : recovery
             }
-            var failure = TweakProviderEvent.failed(.typeCheck, error: typeCheck, nextRetry: nil)
-            failure.source = provider.name
-            failure.isRepeat =
-                state.typeCheckFailures[id].map { "\($0.error as Any)" == "\(failure.error as Any)" } ?? false
+            failure.isRepeat = state.typeCheckFailures[id].map { $0.errorText == failure.errorText } ?? false
             state.typeCheckFailures[id] = failure
             return failure
         }

@@ -52,6 +52,10 @@ public final class TweakManager: Sendable {
         var subscribers: [UInt64: ChangeSubscriber] = [:]
         var eventSubscribers: [UInt64: AsyncStream<TweakProviderEvent>.Continuation] = [:]
         var nextSubscriberID: UInt64 = 0
+        /// The generation of the rebuild that made ``readSettings``' schema (``refreshSchema(after:)``).
+        var schemaGeneration = 0
+        /// Set once by ``init(tweakProviders:)``, undone in `deinit` (``startObserving()``).
+        var providerObservation: ProviderObservation?
         /// This manager's verdict on each provider's values against its schema: the current
         /// `typeCheck` failure, by provider. Kept here, not with the provider, because another
         /// manager of the same provider has another schema.
@@ -61,9 +65,8 @@ public final class TweakManager: Sendable {
     }
 
     let state: Locked<State>
-    /// Held while the schema is made anew (``refreshSchema(after:)``), never with ``state``'s lock;
-    /// counts the rebuilds. (A lock around no state at all, `Locked<Void>`, has zero-size storage
-    /// that the thread sanitizer mistakes for the object's header and reports as a race.)
+    /// The generations of schema rebuilds started (``refreshSchema(after:)``); the published one
+    /// is ``State/schemaGeneration``.
     let schemaRebuilds: Locked<Int>
 
     /// The problems this manager's reads have logged, so that each is logged once (``ProblemLog``).
@@ -106,7 +109,8 @@ public final class TweakManager: Sendable {
         self.base = nil
         self.readOptions = ReadOptions()
         self.observedReads = AtomicCounter()
-        TweakChangeRouter.shared.register(self, for: tweakProviders)
+        let observation = startObserving()
+        self.state.withLock { $0.providerObservation = observation }
         // Values of another type than declared are heard from the start, not only at a read.
         for provider in tweakProviders { checkDeclaredTypes(after: .everything, from: provider) }
         // Misspelt environment variables are heard from the start too: they name no declared tweak.
@@ -154,14 +158,14 @@ public final class TweakManager: Sendable {
     deinit {
         // A contextual manager owns nothing of its own: its base does.
         guard base == nil else { return }
-        TweakChangeRouter.shared.unregister(managerID: id, from: tweakProviders)
         defer {
             cacheVersion.deallocate()
             observedReads.deallocate()
         }
-        let (subscribers, eventSubscribers) = state.withLock {
-            (Array($0.subscribers.values), Array($0.eventSubscribers.values))
+        let (observation, subscribers, eventSubscribers) = state.withLock {
+            ($0.providerObservation, Array($0.subscribers.values), Array($0.eventSubscribers.values))
         }
+        if let observation { Self.stopObserving(observation, managerID: id) }
         for subscriber in subscribers { subscriber.continuation.finish() }
         for subscriber in eventSubscribers { subscriber.finish() }
     }

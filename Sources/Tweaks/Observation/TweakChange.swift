@@ -27,11 +27,6 @@ public struct TweakChange: Sendable, Hashable, CustomStringConvertible {
         keys?.contains(key) ?? true
     }
 
-    /// Whether the change may have altered `variable` of `feature`.
-    public func affects(feature: String, variable: String) -> Bool {
-        affects(TweakKey(feature: feature, variable: variable))
-    }
-
     /// `remote: checkout.enabled, ui.title` (the keys in order, never a value), or `remote: everything`.
     public var description: String {
         let what = keys.map { $0.map(\.description).sorted().joined(separator: ", ") } ?? "everything"

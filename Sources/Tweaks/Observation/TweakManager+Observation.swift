@@ -7,6 +7,15 @@ struct ChangeSubscriber: Sendable {
     let continuation: AsyncStream<TweakChange>.Continuation
 }
 
+/// A manager's subscriptions: the channels of its providers and its observer of foreign
+/// notifications.
+struct ProviderObservation: @unchecked Sendable {
+    // Safe to mark `@unchecked Sendable`: `notificationToken` (not `Sendable` on Linux) is never
+    // used except to be passed, once, to `NotificationCenter.removeObserver`, which is thread-safe.
+    let channels: [TweakProviderChannel]
+    let notificationToken: any NSObjectProtocol
+}
+
 extension TweakManager {
     /// Calls `closure` with each changed tweak after every change of one of this manager's
     /// providers, synchronously on the thread that made the change: the tweak as the provider
@@ -30,7 +39,7 @@ extension TweakManager {
     /// values from the manager. Changes are buffered without limit until consumed; the sequence
     /// starts when it is made, so make it before the changes it must see.
     public var changes: TweakChanges {
-        TweakChanges(events: subscribe(to: nil, bufferingPolicy: .unbounded))
+        subscribe(to: nil, bufferingPolicy: .unbounded)
     }
 
     /// The current value of the tweak (`nil` when no provider has it or it cannot be read; the
@@ -40,7 +49,10 @@ extension TweakManager {
         // The stream only wakes the consumer, which then reads the current value: keeping the
         // newest event is enough, and no change after the subscription can be missed.
         return TweakValueUpdates(
-            manager: self, key: key, events: subscribe(to: key, bufferingPolicy: .bufferingNewest(1)))
+            manager: self, key: key, events: subscribe(to: key, bufferingPolicy: .bufferingNewest(1))
+        ) {
+            $0.currentTweak($1)?.value
+        }
     }
 
     func subscribe(
@@ -66,6 +78,41 @@ extension TweakManager {
             logClosure?("\(key.feature).\(key.variable) cannot be read: \(error)", .error)
             return nil
         }
+    }
+
+    /// Subscribes to the channel of each provider, and observes ``TweakProviderDidChangeNotification``
+    /// posted by other code: what a manager made with ``init(tweakProviders:)`` does once. Undone by
+    /// ``stopObserving(_:)`` in `deinit`.
+    func startObserving() -> ProviderObservation {
+        let channels = tweakProviders.map(\.providerChannel)
+        for channel in channels { channel.subscribe(self) }
+        let token = NotificationCenter.default.addObserver(
+            forName: TweakProviderDidChangeNotification, object: nil, queue: nil
+        ) { [weak self] notification in
+            guard !TweakProviderDidChangeBridge.isPosting else { return }
+            self?.foreignDidChange(notification)
+        }
+        return ProviderObservation(channels: channels, notificationToken: token)
+    }
+
+    /// Undoes ``startObserving()``; called from `deinit` with the manager's ID.
+    static func stopObserving(_ observation: ProviderObservation, managerID: UInt64) {
+        for channel in observation.channels { channel.unsubscribe(managerID: managerID) }
+        NotificationCenter.default.removeObserver(observation.notificationToken)
+    }
+
+    /// A notification posted by other code (a provider written for JustTweak): a change of its
+    /// tweak, or of everything, when its object is one of this manager's providers or `nil`.
+    private func foreignDidChange(_ notification: Notification) {
+        var provider: (any TweakProvider)?
+        if let object = notification.object {
+            guard let match = tweakProviders.first(where: { $0 === object as AnyObject }) else { return }
+            provider = match
+        }
+        let tweak = notification.userInfo?[TweakProviderDidChangeNotificationTweakKey] as? Tweak
+        var change = tweak.map { TweakChange.tweaks([$0]) } ?? .everything
+        change.source = provider?.name ?? ""
+        providerDidChange(change, from: provider)
     }
 
     /// Handles a change of one of this manager's providers (`nil`: a foreign notification without

@@ -9,6 +9,6 @@ extension TweakProvider {
         guard !change.isEmpty else { return }
         var change = change
         change.source = name
-        TweakChangeRouter.shared.deliver(change, from: self)
+        providerChannel.deliver(change, from: self)
     }
 }

@@ -19,3 +19,23 @@ public let TweakProviderDidChangeNotificationTweakKey = "TweakProviderDidChangeN
 /// The user-info key of the ``TweakChange`` in a ``TweakProviderDidChangeNotification`` posted by
 /// ``TweakProvider/postDidChange(_:)``.
 public let TweakProviderDidChangeNotificationChangeKey = "TweakProviderDidChangeNotificationChangeKey"
+
+/// Posts ``TweakProviderDidChangeNotification`` for each announced change, and tells the managers'
+/// observers of it (``TweakManager/observeForeignChanges()``) which posts are not foreign.
+enum TweakProviderDidChangeBridge {
+    /// Set while a change is bridged, so that managers, which observe the notification synchronously
+    /// on the posting thread, do not hear their own providers' change a second time.
+    @TaskLocal static var isPosting = false
+
+    /// Posts `change` of `provider`: the whole change, and its tweak when it is exactly one.
+    static func post(_ change: TweakChange, from provider: any TweakProvider) {
+        var userInfo: [AnyHashable: Any] = [TweakProviderDidChangeNotificationChangeKey: change]
+        if change.keys != nil, change.tweaks.count == 1 {
+            userInfo[TweakProviderDidChangeNotificationTweakKey] = change.tweaks[0]
+        }
+        $isPosting.withValue(true) {
+            NotificationCenter.default.post(
+                name: TweakProviderDidChangeNotification, object: provider, userInfo: userInfo)
+        }
+    }
+}

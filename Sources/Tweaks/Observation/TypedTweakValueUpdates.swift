@@ -1,25 +1,22 @@
-/// The value of one tweak as `Value` now and after each change that alters it (see
-/// `TweakManager.values(feature:variable:as:)`). `nil` elements mean "not found,
-/// or not readable as `Value`" (the reason goes to ``TweakManager/logClosure``).
+/// The value of one tweak now and after each change that alters it, as `Value` (see
+/// ``TweakManager/values(feature:variable:)`` and `TweakManager.values(feature:variable:as:)`).
+/// A `nil` element means "not found, or not readable as `Value`" (the reason goes to
+/// ``TweakManager/logClosure``).
 public struct TypedTweakValueUpdates<Value: Equatable & Sendable>: AsyncSequence, Sendable {
-    /// The tweak's value, or `nil` when it is not found or cannot be read as `Value`.
-    public typealias Element = Value?
-
     let manager: TweakManager
     let key: TweakKey
-    let codec: TweakValueCodec<Value>
     let events: AsyncStream<TweakChange>
+    /// The current value, read in the consumer's task: never on the thread that made the change.
+    let read: @Sendable (TweakManager, TweakKey) -> Value?
 
     /// Creates an iterator whose first element is the current value.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(manager: manager, key: key, codec: codec, events: events.makeAsyncIterator())
+        Iterator(updates: self, events: events.makeAsyncIterator())
     }
 
     /// Yields the current value, then each change of it.
     public struct Iterator: AsyncIteratorProtocol {
-        let manager: TweakManager
-        let key: TweakKey
-        let codec: TweakValueCodec<Value>
+        let updates: TypedTweakValueUpdates
         var events: AsyncStream<TweakChange>.AsyncIterator
         var last: Value?? = .none
 
@@ -27,12 +24,12 @@ public struct TypedTweakValueUpdates<Value: Equatable & Sendable>: AsyncSequence
         /// `nil` (the outer optional) when the sequence has ended.
         public mutating func next() async -> Value?? {
             guard let previous = last else {
-                let value = try? manager.value(key, codec: codec)
+                let value = updates.read(updates.manager, updates.key)
                 last = .some(value)
                 return .some(value)
             }
             while await events.next() != nil {
-                let value = try? manager.value(key, codec: codec)
+                let value = updates.read(updates.manager, updates.key)
                 if value != previous {
                     last = .some(value)
                     return .some(value)
@@ -42,6 +39,10 @@ public struct TypedTweakValueUpdates<Value: Equatable & Sendable>: AsyncSequence
         }
     }
 }
+
+/// The value of one tweak now and after each change that alters it (see
+/// ``TweakManager/values(feature:variable:)``); `nil` elements mean "not found or unreadable".
+public typealias TweakValueUpdates = TypedTweakValueUpdates<TweakValue>
 
 extension TweakManager {
     /// The tweak's value as `Value` (`Bool`, `Int`, `Double`, `Float`, `String`), then its value
@@ -72,6 +73,9 @@ extension TweakManager {
 
     private func typedValues<Value>(_ key: TweakKey, codec: TweakValueCodec<Value>) -> TypedTweakValueUpdates<Value> {
         TypedTweakValueUpdates(
-            manager: self, key: key, codec: codec, events: subscribe(to: key, bufferingPolicy: .bufferingNewest(1)))
+            manager: self, key: key, events: subscribe(to: key, bufferingPolicy: .bufferingNewest(1))
+        ) {
+            try? $0.value($1, codec: codec)
+        }
     }
 }

@@ -52,7 +52,7 @@ public struct TweakOverrides: Sendable {
     public init() {}
 
     /// Whether no tweak is overridden.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         everyManager.isEmpty && perManager.values.allSatisfy(\.entries.isEmpty)
     }
 

@@ -13,7 +13,7 @@ public import Foundation
 /// the same `UserDefaults` object and key changes a value; call ``reload()`` after another process
 /// wrote (on Linux, after `userDefaults.synchronize()`, which reads the other process's writes).
 /// Every change is persisted at once, on Linux too (where the provider calls `synchronize()`).
-public final class UserDefaultsTweakProvider: MutableTweakProvider {
+public final class UserDefaultsTweakProvider: MutableTweakProvider, TweakChannelOwner {
     /// The `UserDefaults` key that holds the overrides unless another is given.
     public static let defaultKey = "Tweaks.Overrides"
 
@@ -34,7 +34,8 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider {
     #endif
     /// The overrides in memory: a lookup of a tweak not among a few takes no lock.
     private let entries = LockedTable<Result<Tweak, TweakError>>()
-    private let decryption = Locked<DecryptionClosure?>(nil)
+    /// Where the provider's changes go: its managers (see ``TweakProviderChannel``).
+    package let channel = TweakProviderChannel()
     /// Serializes changes, so the in-memory copy and `UserDefaults` change in the same order.
     /// `UserDefaults` is never called under `entries`' lock: on Apple platforms it may post
     /// `didChangeNotification` synchronously, and an observer that reads tweaks must not deadlock.
@@ -94,12 +95,6 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider {
     private func announce(_ change: TweakChange) {
         postDidChange(change)
         tellSiblings(change)
-    }
-
-    /// Not used by this provider, whose values are never encrypted; kept for the protocol.
-    public var decryptionClosure: DecryptionClosure? {
-        get { decryption.withLock { $0 } }
-        set { decryption.withLock { $0 = newValue } }
     }
 
     /// Reads the overrides from `UserDefaults` again and, when they changed, announces a change
