@@ -7,7 +7,7 @@ extension TweakValue {
     /// have the declared object's keys, each member of the declared member's kind (numbers are
     /// alike, `null` is like anything).
     /// - Throws: ``TweakValueParseError`` saying what the text should be.
-    public init(parsing text: String, like declared: TweakValue) throws(TweakValueParseError) {
+    package init(parsing text: String, like declared: TweakValue) throws(TweakValueParseError) {
         switch declared {
         case .bool:
             switch text {

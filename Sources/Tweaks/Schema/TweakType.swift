@@ -62,7 +62,7 @@ public struct TweakType: Sendable, Hashable, CustomStringConvertible {
     /// Why `value` is not of this type, or `nil` when it is: another kind (`found string "38"`),
     /// an array for an object, or an object with a missing or unknown key or a member of another
     /// kind. Checked without allocating when the value conforms.
-    public func violation(by value: TweakValue) -> String? {
+    package func violation(by value: TweakValue) -> String? {
         if conforms(value) { return nil }
         switch (prototype, value) {
         case (.json(let declared), .json(let found)) where declared.objectValue != nil && found.objectValue != nil:
@@ -84,7 +84,7 @@ public struct TweakType: Sendable, Hashable, CustomStringConvertible {
     /// Reads `text`, as a person typed it, as a value of this type (see
     /// ``TweakValue/init(parsing:like:)``).
     /// - Throws: ``TweakValueParseError`` saying what the text should be.
-    public func value(parsing text: String) throws(TweakValueParseError) -> TweakValue {
+    package func value(parsing text: String) throws(TweakValueParseError) -> TweakValue {
         try TweakValue(parsing: text, like: prototype)
     }
 
