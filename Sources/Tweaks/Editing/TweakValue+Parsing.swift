@@ -66,8 +66,8 @@ extension TweakValue {
     }
 }
 
-/// Why a person's text cannot be read as a tweak's declared type (see
-/// ``TweakValue/init(parsing:like:)``).
+/// Why text cannot be read as a tweak's declared type: thrown by
+/// ``TweakValue/init(remoteString:as:)``, `tweak set` and the editor.
 public struct TweakValueParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The text that was typed.
     public let text: String

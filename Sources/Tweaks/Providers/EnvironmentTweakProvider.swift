@@ -26,7 +26,7 @@ public import Foundation
 /// one `__`, no `___`) and that names no declared tweak.
 ///
 /// **Values.** A tweak that the asking manager's ``TweakSchema`` declares is read as the declared type
-/// (``TweakValue/init(parsing:like:)``: `20` for an `Int`, `true` for a `Bool`, any text for a
+/// (as `tweak set` reads text: `20` for an `Int`, `true` for a `Bool`, any text for a
 /// `String`, a JSON object with the declared keys). Another is read as JSON when it is JSON and as
 /// text otherwise (as ``LaunchArgumentOverrides``). A value that cannot be read makes the tweak
 /// fail with an ``EnvironmentTweakProvider/ValueError`` naming the variable: the lookup rule passes

@@ -1,8 +1,8 @@
 /// The declared type of a tweak: a kind of value and, for a JSON object, its shape (the keys and
 /// the kind of each member, nested objects included). Declared by a provider through
-/// ``TweakDeclaration``; every value any layer gives for the tweak is checked against it by
-/// ``violation(by:)``, the one validation of the library (reads, the editor, `tweak set`,
-/// `tweak validate --against` and type-mismatch reports).
+/// ``TweakDeclaration``; every value any layer gives for the tweak is checked against it by the
+/// one validation that reads, the editor, `tweak set`, `tweak validate --against` and
+/// type-mismatch reports share.
 ///
 /// An `Int` and a `Double` are compatible; a JSON object is unlike a JSON array.
 public struct TweakType: Sendable, Hashable, CustomStringConvertible {
