@@ -48,7 +48,7 @@ public struct TweakContext: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The attribute named `name`.
-    public subscript(name: String) -> Value? {
+    package subscript(name: String) -> Value? {
         get { storage.attributes[name] }
         set { attributes[name] = newValue }
     }
