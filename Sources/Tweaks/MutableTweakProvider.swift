@@ -40,7 +40,7 @@ extension MutableTweakProvider {
     }
 
     /// Switches `feature` on or off through its ``TweakManager/featureEnabledVariable`` tweak.
-    public func setFeatureEnabled(_ enabled: Bool, feature: String) throws {
+    package func setFeatureEnabled(_ enabled: Bool, feature: String) throws {
         try set(.bool(enabled), feature: feature, variable: TweakManager.featureEnabledVariable)
     }
 }

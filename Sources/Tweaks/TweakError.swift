@@ -63,9 +63,6 @@ public struct TweakManagerError: Error, Sendable, Hashable, CustomStringConverti
         TweakManagerError(reason: .noMutableProvider, feature: feature, variable: variable)
     }
 
-    /// Whether the manager has no ``MutableTweakProvider`` to write the change to.
-    public var isNoMutableProvider: Bool { reason == .noMutableProvider }
-
     /// The change that could not be made, and why.
     public var description: String {
         switch reason {

@@ -122,7 +122,7 @@ extension TweakProvider {
     }
 
     /// The tweak, or `nil` when the provider does not have it: ``tweak(for:)-(TweakKey)`` by name.
-    public func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
+    package func tweakIfPresent(feature: String, variable: String) throws -> Tweak? {
         try tweak(for: TweakKey(feature: feature, variable: variable))
     }
 }

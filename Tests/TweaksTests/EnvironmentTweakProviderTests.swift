@@ -37,7 +37,7 @@ struct EnvironmentTweakProviderTests {
             environment.environmentName(feature: "ui_customization", variable: "max-width")
                 == "TWEAK_UI_CUSTOMIZATION__MAX_WIDTH")
         #expect(environment.knownTweaks.count == 6)
-        #expect(environment.problems.isEmpty)
+        #expect(environment.problems(in: nil).isEmpty)
     }
 
     @Test func aValueThatIsNotTheDeclaredTypeNamesTheVariableAndTheNextLayerAnswers() throws {
@@ -77,7 +77,7 @@ struct EnvironmentTweakProviderTests {
         let logged = try #require(
             logs.withLock { $0 }.first { $0.contains("type check") },
             "problems found before the log closure are logged when it is set")
-        #expect(environment.problems.count == 1, "without a schema, only the name without `__`")
+        #expect(environment.problems(in: nil).count == 1, "without a schema, only the name without `__`")
         #expect(
             logged.hasPrefix("environment: type check failed: ") && logged.contains("TWEAK_CHECKOUT__ENABLED"),
             "the value this manager cannot read as its declared type is heard when the manager is made")

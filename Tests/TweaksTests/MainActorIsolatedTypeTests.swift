@@ -14,6 +14,12 @@ struct Currency: @MainActor RawRepresentable, Equatable {
     var rawValue: String
 }
 
+/// A type with raw values that is also `Codable`, both conformances isolated to the main actor (an
+/// `enum Theme: String, Codable` of an Xcode 26 app target).
+struct Theme: @MainActor RawRepresentable, @MainActor Codable, Equatable {
+    var rawValue: String
+}
+
 /// Types with main-actor-isolated conformances work with the typed reads and `@TweakProperty` on
 /// the main actor; off it, the conformance is never used, and the reason is given.
 @Suite struct MainActorIsolatedTypeTests {
@@ -51,6 +57,15 @@ struct Currency: @MainActor RawRepresentable, Equatable {
         #expect(try manager.value(feature: "home", variable: "banner", as: Banner.self).title == "Bye")
         #expect(try manager.value(feature: "home", variable: "currency", as: String.self) == "USD")
         #expect(banner.projectedValue.explanation.typeMismatch == nil)
+    }
+
+    @MainActor
+    @Test func anIsolatedRawRepresentableAndCodableTypeIsStoredAsItsRawValue() throws {
+        let manager = Self.manager()
+        let theme = TweakProperty<Theme>(feature: "home", variable: "currency", tweakManager: manager)
+        #expect(theme.wrappedValue == Theme(rawValue: "EUR"))
+        theme.wrappedValue = Theme(rawValue: "GBP")
+        #expect(try manager.value(feature: "home", variable: "currency", as: String.self) == "GBP")
     }
 
     @Test func offTheMainActorTheConformanceIsNeverUsedAndTheReasonIsGiven() async throws {

@@ -57,20 +57,31 @@ import Testing
         @Test func theSmallestProviderCompiles() throws {
             let result = try Self.typeCheck(
                 """
+                import Foundation
                 import Tweaks
                 final class Smallest: TweakProvider {
                     func tweak(for key: TweakKey) -> Tweak? { nil }
                 }
-                final class Overrides: MutableTweakProvider {
-                    private let values = Locked<[TweakKey: Tweak]>([:])
-                    func tweak(for key: TweakKey) -> Tweak? { values.withLock { $0[key] } }
+                final class Overrides: MutableTweakProvider, @unchecked Sendable {
+                    // `@unchecked Sendable` is safe: `values` is only touched while `lock` is held.
+                    private let lock = NSLock()
+                    private var values: [TweakKey: Tweak] = [:]
+                    func tweak(for key: TweakKey) -> Tweak? {
+                        lock.lock()
+                        defer { lock.unlock() }
+                        return values[key]
+                    }
                     func set(_ value: TweakValue, feature: String, variable: String) {
                         let tweak = Tweak(feature: feature, variable: variable, value: value)
-                        values.withLock { $0[TweakKey(feature: feature, variable: variable)] = tweak }
+                        lock.lock()
+                        values[TweakKey(feature: feature, variable: variable)] = tweak
+                        lock.unlock()
                         postDidChange(.tweaks([tweak]))
                     }
                     func deleteValue(feature: String, variable: String) {
-                        _ = values.withLock { $0.removeValue(forKey: TweakKey(feature: feature, variable: variable)) }
+                        lock.lock()
+                        values[TweakKey(feature: feature, variable: variable)] = nil
+                        lock.unlock()
                     }
                 }
                 """)

@@ -9,30 +9,30 @@
 ///     try manager.set(value, feature: "checkout", variable: "max_items")
 /// }
 /// ```
-public struct EditableTweak: Sendable {
+package struct EditableTweak: Sendable {
     /// The tweak's feature and variable.
-    public let key: TweakKey
+    package let key: TweakKey
     /// The tweak as the lowest-priority provider that has it declares it — the default a stack
     /// falls back to, typically from the local JSON file. Its value's kind is the declared type.
-    public let declaration: Tweak
+    package let declaration: Tweak
     /// The tweak a read answers now (before any task-local override), or `nil` when no layer has a
     /// usable value.
-    public let current: Tweak?
+    package let current: Tweak?
     /// The name of the layer whose value a read answers instead of the declaration's (an override,
     /// the remote configuration); `nil` when the declaration answers.
-    public let overriddenBy: String?
+    package let overriddenBy: String?
 
     /// The type a value must have: the manager's ``TweakSchema`` type, else the type of
     /// ``declaration``'s value (a tweak only one provider has).
-    public let type: TweakType
+    package let type: TweakType
 
     /// The declared type: the kind of ``type``.
-    public var declaredKind: TweakValue.Kind { type.kind }
+    package var declaredKind: TweakValue.Kind { type.kind }
 
     /// Reads `text` as a value of the declared type (see ``TweakType/value(parsing:)``): the same
     /// validation as reads.
     /// - Throws: ``TweakValueParseError`` saying what the text should be.
-    public func value(parsing text: String) throws(TweakValueParseError) -> TweakValue {
+    package func value(parsing text: String) throws(TweakValueParseError) -> TweakValue {
         try type.value(parsing: text)
     }
 }
@@ -42,7 +42,7 @@ extension TweakManager {
     /// be edited: their type says how to read a person's text).
     ///
     /// Task-local ``TweakOverrides`` are left out: an editor changes the providers.
-    public func editableTweak(feature: String, variable: String) -> EditableTweak? {
+    package func editableTweak(feature: String, variable: String) -> EditableTweak? {
         let key = TweakKey(feature: feature, variable: variable)
         let decision = decision(of: key, purpose: .explanation, usesTaskOverrides: false)
         // Without an override layer, the answers are the providers'. A provider that has the tweak

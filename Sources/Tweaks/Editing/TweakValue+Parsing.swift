@@ -7,7 +7,7 @@ extension TweakValue {
     /// have the declared object's keys, each member of the declared member's kind (numbers are
     /// alike, `null` is like anything).
     /// - Throws: ``TweakValueParseError`` saying what the text should be.
-    public init(parsing text: String, like declared: TweakValue) throws(TweakValueParseError) {
+    package init(parsing text: String, like declared: TweakValue) throws(TweakValueParseError) {
         switch declared {
         case .bool:
             switch text {
@@ -66,8 +66,8 @@ extension TweakValue {
     }
 }
 
-/// Why a person's text cannot be read as a tweak's declared type (see
-/// ``TweakValue/init(parsing:like:)``).
+/// Why text cannot be read as a tweak's declared type: thrown by
+/// ``TweakValue/init(remoteString:as:)``, `tweak set` and the editor.
 public struct TweakValueParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The text that was typed.
     public let text: String

@@ -83,14 +83,14 @@ public struct TweakDay: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// The day `days` later (earlier when negative), or `nil` when it is not between 0001-01-01
     /// and 9999-12-31, the days a `TweakDay` can be (`adding(days: .max)` is `nil`, never a trap).
-    public func adding(days: Int) -> TweakDay? {
+    package func adding(days: Int) -> TweakDay? {
         let (sum, overflow) = ordinal.addingReportingOverflow(days)
         guard !overflow, (Self.firstOrdinal...Self.lastOrdinal).contains(sum) else { return nil }
         return TweakDay(ordinal: sum)
     }
 
     /// The number of days from `other` to this day: positive when this day is later.
-    public func days(since other: TweakDay) -> Int {
+    package func days(since other: TweakDay) -> Int {
         ordinal - other.ordinal
     }
 

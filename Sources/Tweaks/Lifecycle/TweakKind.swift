@@ -33,7 +33,7 @@ public struct TweakKind: Sendable, Hashable, CustomStringConvertible {
     package static let allKinds = Code.allCases.map(TweakKind.init)
 
     /// The kind written `name` in a tweaks file, or `nil` when there is none of that name.
-    public init?(name: String) {
+    package init?(name: String) {
         guard let code = Code(rawValue: name) else { return nil }
         self.code = code
     }

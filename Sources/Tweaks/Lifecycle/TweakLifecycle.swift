@@ -25,7 +25,7 @@ public struct TweakLifecycle: Sendable, Hashable {
     }
 
     /// Whether no field is given.
-    public var isEmpty: Bool { owner == nil && kind == nil && created == nil && expires == nil }
+    package var isEmpty: Bool { owner == nil && kind == nil && created == nil && expires == nil }
 
     /// Whether the tweak is expired on `today`: ``expires`` is given and is `today` or earlier.
     public func isExpired(on today: TweakDay) -> Bool {

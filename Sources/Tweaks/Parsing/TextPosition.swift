@@ -7,7 +7,7 @@ public struct TextPosition: Sendable, Hashable, CustomStringConvertible {
     public let column: Int
 
     /// Creates a position from a 1-based line and column.
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }

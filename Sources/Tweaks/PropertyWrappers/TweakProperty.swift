@@ -30,7 +30,9 @@ public struct TweakProperty<Value>: Sendable {
 
     /// A property for a `RawRepresentable` type whose conformance is isolated to the main actor
     /// (the default in Xcode 26 app targets): the property is read and written on the main actor.
-    @_disfavoredOverload @MainActor
+    /// (A type whose conformance is not isolated takes the overload above, whose constraints are
+    /// the more specific.)
+    @MainActor
     public init(feature: String, variable: String, tweakManager: TweakManager)
     where Value: RawRepresentable, Value.RawValue: TweakValueConvertible {
         self.init(
@@ -38,7 +40,9 @@ public struct TweakProperty<Value>: Sendable {
         )
     }
 
-    /// A property for a `Codable` type, stored as a JSON object or array.
+    /// A property for a `Codable` type, stored as a JSON object or array. Disfavoured: Swift cannot
+    /// say "`RawRepresentable` before `Codable`" with constraints, and an enum with raw values that
+    /// is also `Codable` is stored as its raw value.
     @_disfavoredOverload
     public init(feature: String, variable: String, tweakManager: TweakManager) where Value: Codable & SendableMetatype {
         self.init(TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .codable))

@@ -26,7 +26,7 @@ public import Foundation
 /// one `__`, no `___`) and that names no declared tweak.
 ///
 /// **Values.** A tweak that the asking manager's ``TweakSchema`` declares is read as the declared type
-/// (``TweakValue/init(parsing:like:)``: `20` for an `Int`, `true` for a `Bool`, any text for a
+/// (as `tweak set` reads text: `20` for an `Int`, `true` for a `Bool`, any text for a
 /// `String`, a JSON object with the declared keys). Another is read as JSON when it is JSON and as
 /// text otherwise (as ``LaunchArgumentOverrides``). A value that cannot be read makes the tweak
 /// fail with an ``EnvironmentTweakProvider/ValueError`` naming the variable: the lookup rule passes
@@ -127,12 +127,9 @@ public final class EnvironmentTweakProvider: TweakProvider {
         }
     }
 
-    /// What the provider can tell without a schema: names without the `__` between feature and
-    /// variable, and names that split more than one way. See ``problems(in:)``.
-    public var problems: [ValueError] { problems(in: nil) }
-
     /// What is wrong with the environment for a manager whose schema is `schema`
-    /// (``TweakManager/schema``): a variable with the prefix that lacks the `__` between feature and
+    /// (``TweakManager/schema``; without one, only what needs no schema: names without the `__`
+    /// between feature and variable, and names that split more than one way): a variable with the prefix that lacks the `__` between feature and
     /// variable, names no declared tweak (a misspelt name) or more than one (see "Ambiguous names"
     /// above), or whose value cannot be read as its declared type.
     public func problems(in schema: TweakSchema?) -> [ValueError] {

@@ -9,7 +9,7 @@
 /// ```
 ///
 /// The provider reads each value as the type the asking manager declares (see
-/// ``LaunchArgumentTweakProvider``). A tweak nobody declares, and ``values(from:)``, read a value
+/// ``LaunchArgumentTweakProvider``). A tweak nobody declares is read
 /// as JSON when it is JSON (`true`, `42`, `1.5`, `"42"`, `{"a": 1}`), and as text otherwise
 /// (`-tweak ui.title=Hello` is the string `Hello`); quote a string that looks like JSON (`"true"`)
 /// to keep it a string. Text that starts like a JSON string, object or array (`"`, `{`, `[`) must
@@ -47,7 +47,7 @@ public enum LaunchArgumentOverrides {
     /// The overrides among `arguments` (other arguments are ignored), as feature → variable → value,
     /// read without a declared type (JSON when it is JSON, else text).
     /// - Throws: ``ParseError`` naming the first malformed override.
-    public static func values(from arguments: [String]) throws(ParseError) -> [String: [String: TweakValue]] {
+    package static func values(from arguments: [String]) throws(ParseError) -> [String: [String: TweakValue]] {
         var values: [String: [String: TweakValue]] = [:]
         for override in try overrides(in: arguments) {
             values[override.key.feature, default: [:]][override.key.variable] = override.value
@@ -102,8 +102,8 @@ public enum LaunchArgumentOverrides {
         return overrides
     }
 
-    /// The arguments that make ``values(from:)`` read `values` back exactly, sorted by feature
-    /// and variable.
+    /// The arguments that give `values` back exactly (read without a declared type), sorted by
+    /// feature and variable.
     public static func arguments(for values: [String: [String: TweakValue]]) -> [String] {
         var arguments: [String] = []
         for feature in values.keys.sorted() {

@@ -13,7 +13,7 @@ public import Foundation
 ///   and renamed over it) with permissions `0600`, creating the folder (`0700`) when needed. Before
 ///   writing, the provider picks up changes another process made, so that they are not lost.
 ///   ``setValues(_:removingOthers:)`` writes a batch (an import) once.
-/// - Every ``pollInterval`` (1 s by default) it looks at the file's modification date, size and
+/// - Every `pollInterval` (1 s by default) it looks at the file's modification date, size and
 ///   file number; when they changed it reads the file again and announces one change naming
 ///   every tweak that was added, changed or removed. ``reload()`` does the same at once. A file
 ///   larger than a tweaks document may be (64 MiB) is refused before it is read; a version that
@@ -49,7 +49,7 @@ public final class OverridesFileTweakProvider: MutableTweakProvider {
     /// The file the overrides are stored in.
     public let fileURL: URL
     /// How often the file is checked for changes made by other processes; `nil` when it is not.
-    public let pollInterval: TimeInterval?
+    let pollInterval: TimeInterval?
 
     private let path: String
     private let state = Locked(State())

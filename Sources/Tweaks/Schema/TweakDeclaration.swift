@@ -43,7 +43,7 @@ public struct TweakDeclaration: Sendable, Hashable {
     /// ``TweakType/violation(by:)`` naming the declaring provider — `declared as int by <file>,
     /// found string "38"`, or `declared as json object {"a"} by <file>: missing key "a"`. An
     /// encrypted value is not shown.
-    public func violation(by value: TweakValue, isEncrypted: Bool = false) -> String? {
+    package func violation(by value: TweakValue, isEncrypted: Bool = false) -> String? {
         guard let type, let problem = type.violation(by: value) else { return nil }
         let declared = "declared as \(type) by \(declaredBy ?? "?")"
         guard value.isCompatible(with: type.kind), value.jsonKindName == type.prototype.jsonKindName else {

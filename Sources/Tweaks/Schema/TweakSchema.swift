@@ -73,7 +73,7 @@ public final class TweakSchema: Sendable {
     }
 
     /// The declaration of `key`, if a provider declares it.
-    public subscript(key: TweakKey) -> TweakDeclaration? {
+    package subscript(key: TweakKey) -> TweakDeclaration? {
         declarationsByKey.isEmpty ? nil : declarationsByKey[key]
     }
 
@@ -91,7 +91,7 @@ public final class TweakSchema: Sendable {
     package var declaredKeys: Dictionary<TweakKey, TweakDeclaration>.Keys { declarationsByKey.keys }
 
     /// Whether no provider declares anything.
-    public var isEmpty: Bool { declarationsByKey.isEmpty }
+    package var isEmpty: Bool { declarationsByKey.isEmpty }
 
     /// The declared type of `key`: what the lookup checks.
     @inline(__always)
@@ -102,7 +102,7 @@ public final class TweakSchema: Sendable {
     /// Why `value` cannot be `key`'s value (see ``TweakDeclaration/violation(by:isEncrypted:)``), or `nil`
     /// when it can or `key` has no declared type: the one validation of reads, the editor,
     /// `tweak set` and `tweak validate --against`.
-    public func violation(by value: TweakValue, for key: TweakKey) -> String? {
+    package func violation(by value: TweakValue, for key: TweakKey) -> String? {
         self[key]?.violation(by: value)
     }
 

@@ -1,8 +1,8 @@
 /// The declared type of a tweak: a kind of value and, for a JSON object, its shape (the keys and
 /// the kind of each member, nested objects included). Declared by a provider through
-/// ``TweakDeclaration``; every value any layer gives for the tweak is checked against it by
-/// ``violation(by:)``, the one validation of the library (reads, the editor, `tweak set`,
-/// `tweak validate --against` and type-mismatch reports).
+/// ``TweakDeclaration``; every value any layer gives for the tweak is checked against it by the
+/// one validation that reads, the editor, `tweak set`, `tweak validate --against` and
+/// type-mismatch reports share.
 ///
 /// An `Int` and a `Double` are compatible; a JSON object is unlike a JSON array.
 public struct TweakType: Sendable, Hashable, CustomStringConvertible {
@@ -62,7 +62,7 @@ public struct TweakType: Sendable, Hashable, CustomStringConvertible {
     /// Why `value` is not of this type, or `nil` when it is: another kind (`found string "38"`),
     /// an array for an object, or an object with a missing or unknown key or a member of another
     /// kind. Checked without allocating when the value conforms.
-    public func violation(by value: TweakValue) -> String? {
+    package func violation(by value: TweakValue) -> String? {
         if conforms(value) { return nil }
         switch (prototype, value) {
         case (.json(let declared), .json(let found)) where declared.objectValue != nil && found.objectValue != nil:
@@ -84,7 +84,7 @@ public struct TweakType: Sendable, Hashable, CustomStringConvertible {
     /// Reads `text`, as a person typed it, as a value of this type (see
     /// ``TweakValue/init(parsing:like:)``).
     /// - Throws: ``TweakValueParseError`` saying what the text should be.
-    public func value(parsing text: String) throws(TweakValueParseError) -> TweakValue {
+    package func value(parsing text: String) throws(TweakValueParseError) -> TweakValue {
         try TweakValue(parsing: text, like: prototype)
     }
 

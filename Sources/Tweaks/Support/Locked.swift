@@ -6,19 +6,14 @@
     import Musl
 #endif
 
-/// A value guarded by a lock: the only way to reach it is `withLock`. Providers keep their
-/// mutable state in one, which makes them `Sendable`.
-///
-/// ```swift
-/// private let values = Locked<[TweakKey: Tweak]>([:])
-/// func tweak(for key: TweakKey) -> Tweak? { values.withLock { $0[key] } }
-/// ```
+/// A value guarded by a lock: the only way to reach it is `withLock`. The package's providers keep
+/// their mutable state in one, which makes them `Sendable`.
 ///
 /// Used instead of `Synchronization.Mutex`, which needs macOS 15 / iOS 18. The lock is the
 /// platform's own (`os_unfair_lock` on Apple platforms, a `pthread_mutex_t` elsewhere) rather
 /// than `NSLock`, which adds a dynamically dispatched call and, on Linux, a second wrapper to
 /// every lock and unlock of a provider read.
-public final class Locked<State: Sendable>: @unchecked Sendable {
+package final class Locked<State: Sendable>: @unchecked Sendable {
     // Safe to mark `@unchecked Sendable`: `state` is private and is only read or written inside
     // `withLock`, which holds `lock` for the whole access, so no two threads touch it at once.
     // Callers must not let the `inout` reference escape the closure (the compiler enforces it).
@@ -27,7 +22,7 @@ public final class Locked<State: Sendable>: @unchecked Sendable {
     @exclusivity(unchecked) private var state: State
 
     /// A lock guarding `initialState`.
-    public init(_ initialState: State) {
+    package init(_ initialState: State) {
         self.state = initialState
         self.lock = PlatformLock()
     }
@@ -38,7 +33,7 @@ public final class Locked<State: Sendable>: @unchecked Sendable {
 
     /// Runs `body` with exclusive access to the state. Never call out to user code inside `body`.
     @inline(__always)
-    public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&state)

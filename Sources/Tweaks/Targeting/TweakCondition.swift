@@ -55,10 +55,4 @@ public struct TweakCondition: Sendable, Hashable {
         }
         self.condition = condition
     }
-
-    /// Whether the condition holds for `context`; without one, percent and custom-signal
-    /// conditions are false.
-    func isTrue(for context: TweakContext?) -> Bool {
-        condition.evaluate(context)
-    }
 }

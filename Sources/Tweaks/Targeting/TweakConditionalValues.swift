@@ -9,18 +9,17 @@
 /// ```
 ///
 /// A value of `nil` is "no answer here" (Firebase's `useInAppDefault`): the provider does not
-/// answer for that context, and the next layer does.
+/// answer for that context, and the next layer does. What a read decided shows in
+/// ``TweakManager/explain(feature:variable:)`` and ``TweakManager/catalog()``.
 public struct TweakConditionalValues: Sendable, Hashable {
     /// A named condition and the tweak's value when it is the first true one.
     public struct Branch: Sendable, Hashable {
-        /// The condition's name: what `explain` shows as the deciding condition (the variant).
-        public let name: String
-        /// The condition.
-        public let condition: TweakCondition
-        /// The value; `nil`: no answer (the next layer answers).
-        public let value: TweakValue?
+        let name: String
+        let condition: TweakCondition
+        let value: TweakValue?
 
-        /// A branch named `name`.
+        /// A branch named `name` (what `explain` shows as the deciding condition, the variant):
+        /// `value` when `condition` is the first true one (`nil`: no answer, the next layer answers).
         public init(name: String, condition: TweakCondition, value: TweakValue?) {
             self.name = name
             self.condition = condition
@@ -39,27 +38,9 @@ public struct TweakConditionalValues: Sendable, Hashable {
                     condition: NamedCondition(name: $0.name, condition: $0.condition.condition), value: $0.value)
             }, defaultValue: defaultValue)
     }
-
-    init(_ targeting: TweakTargeting) { self.targeting = targeting }
-
-    /// The branches, in the order they are decided.
-    public var branches: [Branch] {
-        targeting.branches.map {
-            Branch(name: $0.condition.name, condition: TweakCondition($0.condition.condition), value: $0.value)
-        }
-    }
-
-    /// The value when no condition is true; `nil`: no answer.
-    public var defaultValue: TweakValue? { targeting.defaultValue }
 }
 
 extension Tweak {
-    /// The tweak's conditional values, when its provider gives some: a lookup picks the value for
-    /// the read's context (see `Docs/Targeting.md`); ``value`` is then the default.
-    public var conditionalValues: TweakConditionalValues? {
-        targeting.map(TweakConditionalValues.init)
-    }
-
     /// A copy with `conditionalValues` (`nil`: none), decided by the manager's lookup for each
     /// read's context.
     public func with(conditionalValues: TweakConditionalValues?) -> Tweak {

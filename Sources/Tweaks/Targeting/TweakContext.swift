@@ -48,7 +48,7 @@ public struct TweakContext: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The attribute named `name`.
-    public subscript(name: String) -> Value? {
+    package subscript(name: String) -> Value? {
         get { storage.attributes[name] }
         set { attributes[name] = newValue }
     }
@@ -56,7 +56,7 @@ public struct TweakContext: Sendable, Hashable, CustomStringConvertible {
     /// Where the randomization id falls for a percent condition seeded with `seed`, in millionths
     /// of a percent (`0..<100_000_000`), exactly as Firebase Remote Config computes it; `nil`
     /// without a randomization id. Computed once per seed for a context.
-    public func microPercentile(seed: String) -> UInt32? {
+    package func microPercentile(seed: String) -> UInt32? {
         guard let id = storage.randomizationID else { return nil }
         if let known = storage.microPercentiles.withLock({ $0[seed] }) { return known }
         let computed = MicroPercentile.of(seed: seed, randomizationID: id)

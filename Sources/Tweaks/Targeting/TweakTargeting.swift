@@ -105,7 +105,7 @@ public struct TweakTargetingDecision: Sendable, Hashable, CustomStringConvertibl
     /// `useInAppDefault`), when the next layer answers.
     public let answers: Bool
     /// Whether the read had a context; without one, percent and custom-signal conditions are false.
-    public let hasContext: Bool
+    let hasContext: Bool
     /// The micro-percentiles of the percent conditions that were evaluated, by seed.
     public let microPercentiles: [Percentile]
 
