@@ -1,8 +1,8 @@
 import Foundation
 import TestSupport
 import Testing
-import Tweaks
 
+@testable import Tweaks
 @testable import TweaksRemote
 
 /// The event stream against outages and misbehaving servers (nginx + nchan, static `.sse` files
