@@ -25,41 +25,41 @@ extension RemoteTweakProvider {
     public func startEventStream(_ configuration: RemoteEventStreamConfiguration) {
         let stream = RemoteEventStream(
             configuration: configuration, provider: self)
-        eventStream.withLock { current in
-            defer { current = stream }
-            return current
+        refreshers.withLock { refreshers in
+            defer { refreshers.eventStream = stream }
+            return refreshers.eventStream
         }?.stop()
         stream.start()
     }
 
     /// Closes the stream for good and cancels the fetch it scheduled.
     public func stopEventStream() {
-        eventStream.withLock { current in
-            defer { current = nil }
-            return current
+        refreshers.withLock { refreshers in
+            defer { refreshers.eventStream = nil }
+            return refreshers.eventStream
         }?.stop()
     }
 
     /// Closes the stream until ``resumeEventStream()``, e.g. when an app moves to the background
     /// (iOS suspends it shortly after anyway, and a connection held open costs battery).
     public func pauseEventStream() {
-        eventStream.withLock { $0 }?.pause()
+        refreshers.withLock { $0.eventStream }?.pause()
     }
 
     /// Reconnects a paused stream at once; once it is open, one fetch catches up with what was
     /// published meanwhile. Call it when an app returns to the foreground.
     public func resumeEventStream() {
-        eventStream.withLock { $0 }?.resume()
+        refreshers.withLock { $0.eventStream }?.resume()
     }
 
     /// Whether the event stream is open and receiving.
-    public var isEventStreamConnected: Bool { eventStream.withLock { $0 }?.isConnected ?? false }
+    public var isEventStreamConnected: Bool { refreshers.withLock { $0.eventStream }?.isConnected ?? false }
 
     /// Why the event stream last closed or failed to open: a transport error, an HTTP status, a
     /// wrong media type, an event over the size limit, a huge event ID, a silent stream
     /// (`timedOut`), a stream the server ended (at once). `nil` once a connection has stayed open
     /// for a second, and before any problem.
-    public var eventStreamError: RemoteFetchError? { eventStream.withLock { $0 }?.lastError }
+    public var eventStreamError: RemoteFetchError? { refreshers.withLock { $0.eventStream }?.lastError }
 }
 
 extension TweakProviderEvent.Operation {

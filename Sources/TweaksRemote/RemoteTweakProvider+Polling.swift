@@ -22,9 +22,9 @@ extension RemoteTweakProvider {
             }
         }
         fetches.setPollingInterval(interval)
-        polling.withLock { polling in
-            defer { polling = task }
-            return polling
+        refreshers.withLock { refreshers in
+            defer { refreshers.polling = task }
+            return refreshers.polling
         }?.cancel()
     }
 
@@ -41,12 +41,12 @@ extension RemoteTweakProvider {
     /// cancelled unless another caller is waiting for it.
     public func stopPolling() {
         fetches.setPollingInterval(nil)
-        polling.withLock { polling in
-            defer { polling = nil }
-            return polling
+        refreshers.withLock { refreshers in
+            defer { refreshers.polling = nil }
+            return refreshers.polling
         }?.cancel()
     }
 
-    /// Whether ``startPolling(every:)`` is in effect.
-    public var isPolling: Bool { polling.withLock { $0 != nil } }
+    /// Whether ``startPolling(every:)`` is in effect (for tests: the caller knows).
+    var isPolling: Bool { refreshers.withLock { $0.polling != nil } }
 }

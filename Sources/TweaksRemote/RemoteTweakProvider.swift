@@ -45,10 +45,8 @@ public final class RemoteTweakProvider: TweakProvider {
     let lastGoodCopy: RemoteLastGoodCopy?
     /// The subscribers of ``updates``.
     let updateBroadcast = RemoteUpdateBroadcast()
-    /// The task of ``startPolling(every:)`` while it is in effect.
-    let polling = Locked<Task<Void, Never>?>(nil)
-    /// The stream of ``startEventStream(_:)`` until it is stopped.
-    let eventStream = Locked<RemoteEventStream?>(nil)
+    /// What refreshes the provider on its own: polling and the event stream.
+    let refreshers = Locked(Refreshers())
     /// The time now: the system clock, or a clock that tests move by hand (minimum intervals and
     /// backoffs are then tested without waiting).
     let clock: @Sendable () -> Date
@@ -88,9 +86,17 @@ public final class RemoteTweakProvider: TweakProvider {
         }
     }
 
+    /// The provider's own state: the task of ``startPolling(every:)`` while it is in effect, and
+    /// the stream of ``startEventStream(_:)`` until it is stopped.
+    struct Refreshers: Sendable {
+        var polling: Task<Void, Never>?
+        var eventStream: RemoteEventStream?
+    }
+
     deinit {
-        polling.withLock { $0 }?.cancel()
-        eventStream.withLock { $0 }?.stop()
+        let refreshers = self.refreshers.withLock { $0 }
+        refreshers.polling?.cancel()
+        refreshers.eventStream?.stop()
         updateBroadcast.finish()
     }
 

@@ -94,7 +94,8 @@ final class RemoteFetchCoordinator: Sendable {
             guard !Task.isCancelled else {
                 return .failed(RemoteFetchError(source: download.source.location, reason: .cancelled))
             }
-            switch state.withLock({ step(&$0, expiration: expiration, settle: settle) }) {
+            let now = clock()
+            switch state.withLock({ step(&$0, now: now, expiration: expiration, settle: settle) }) {
             case .done(let status):
                 return status
             case .wait(let fetch, let isOutdated):
@@ -116,9 +117,8 @@ final class RemoteFetchCoordinator: Sendable {
     }
 
     private func step(
-        _ state: inout State, expiration: Double, settle: @escaping @Sendable (Settlement) -> Void
+        _ state: inout State, now: Date, expiration: Double, settle: @escaping @Sendable (Settlement) -> Void
     ) -> Step {
-        let now = clock()
         if var inFlight = state.inFlight {
             inFlight.waiters += 1
             state.inFlight = inFlight
