@@ -2,23 +2,26 @@ import Foundation
 import Tweaks
 
 /// How long a ``RemoteTweakProvider`` waits before the next request after failures that start the
-/// backoff (see ``RemoteFetchError/startsBackoff``).
+/// backoff: transport errors, timeouts, truncated answers and HTTP 429, 500, 503 and 504.
 ///
 /// The wait after the n-th consecutive failure is `initialDelay × multiplier^(n−1)`, capped at
 /// `maximumDelay`, then spread by ±`jitter` (so that many clients do not return at once). A server's
 /// `Retry-After` is honoured: the wait is at least that long, but never longer than `maximumDelay`.
 /// A successful fetch ends the backoff.
 public struct RemoteBackoffPolicy: Sendable, Hashable {
-    /// The wait after the first failure, in seconds. Default: 120 (2 minutes, as Firebase).
-    public var initialDelay: Double
-    /// The longest wait, in seconds, also the cap on `Retry-After`. Default: 14,400 (4 hours).
-    public var maximumDelay: Double
-    /// The factor between consecutive waits. Default: 2.
-    public var multiplier: Double
-    /// The spread, as a fraction of the wait: 0.25 means ±25 %. Default: 0.25.
-    public var jitter: Double
+    // Set by the initialiser, whose parameters document them.
+    var initialDelay: Double
+    var maximumDelay: Double
+    var multiplier: Double
+    var jitter: Double
 
-    /// Creates a policy; each parameter sets the property of the same name.
+    /// A policy.
+    ///
+    /// - Parameters:
+    ///   - initialDelay: The wait after the first failure, in seconds (default: 2 minutes, as Firebase).
+    ///   - maximumDelay: The longest wait, in seconds, also the cap on `Retry-After` (default: 4 hours).
+    ///   - multiplier: The factor between consecutive waits.
+    ///   - jitter: The spread, as a fraction of the wait: 0.25 means ±25 %.
     public init(
         initialDelay: Double = 120, maximumDelay: Double = 4 * 3600, multiplier: Double = 2, jitter: Double = 0.25
     ) {
@@ -29,13 +32,13 @@ public struct RemoteBackoffPolicy: Sendable, Hashable {
     }
 
     /// The policy for a provider that polls every `interval` seconds: the first wait is at most
-    /// one interval, and no wait is longer than 120 intervals (nor than ``maximumDelay``); the
+    /// one interval, and no wait is longer than 120 intervals (nor than `maximumDelay`); the
     /// multiplier and jitter stay.
     ///
     /// With the defaults, polling every second waits about 1, 2, 4 … 64, 120 s after consecutive
     /// failures, so a server back after a few seconds is reached again within seconds; polling
     /// every 2 minutes or more keeps Firebase's 2 minutes to 4 hours.
-    public func proportioned(toPollingInterval interval: Double) -> RemoteBackoffPolicy {
+    package func proportioned(toPollingInterval interval: Double) -> RemoteBackoffPolicy {
         guard interval.isFinite, interval > 0 else { return self }
         var policy = self
         policy.initialDelay = min(initialDelay, interval)

@@ -33,9 +33,9 @@ public struct RemoteFetchStatus: Sendable, Hashable, CustomStringConvertible {
     /// The request failed; the configuration that was good before is kept.
     public static func failed(_ error: RemoteFetchError) -> RemoteFetchStatus { RemoteFetchStatus(.failed(error)) }
 
-    /// Whether a request reached the source and the answer was usable (``fetchedFromRemote`` or
-    /// ``noChange``).
-    public var isSuccess: Bool {
+    /// Whether a request reached the source and the answer was usable (`.fetchedFromRemote` or
+    /// `.noChange`).
+    var isSuccess: Bool {
         switch code {
         case .fetchedFromRemote, .noChange: true
         default: false

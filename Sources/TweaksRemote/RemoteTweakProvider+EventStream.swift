@@ -7,13 +7,13 @@ extension RemoteTweakProvider {
     /// updates" in RemoteConfig.md). Starting again replaces the running stream.
     ///
     /// An event marks the configuration stale; after a random delay in
-    /// ``RemoteEventStreamConfiguration/fetchDelay`` one ``fetchAndActivate(expirationDuration:)``
+    /// the configuration's `fetchDelay` one ``fetchAndActivate(expirationDuration:)``
     /// follows, shared by every event that arrived meanwhile, so that a publish is one request and
     /// one batched change. Each time the stream opens (the first time too) one such fetch follows,
     /// for the events missed while it was down. A lost stream is reconnected with `Last-Event-ID`,
-    /// after the server's `retry:` (or ``RemoteEventStreamConfiguration/reconnectionDelay``) when it
+    /// after the server's `retry:` (or its `reconnectionDelay`) when it
     /// ended after being open for a while, after the stream's own
-    /// ``RemoteEventStreamConfiguration/reconnectionBackoff`` (seconds, not the fetch backoff's
+    /// `reconnectionBackoff` (seconds, not the fetch backoff's
     /// minutes) when connecting failed or the stream ended at once; a `204` answer stops it. While
     /// the stream is connected, the rounds of ``startPolling(every:)`` are skipped: polling is the
     /// fallback while it is down.
@@ -25,42 +25,41 @@ extension RemoteTweakProvider {
     public func startEventStream(_ configuration: RemoteEventStreamConfiguration) {
         let stream = RemoteEventStream(
             configuration: configuration, provider: self)
-        let previous = state.withLock { state in
-            defer { state.eventStream = stream }
-            return state.eventStream
-        }
-        previous?.stop()
+        refreshers.withLock { refreshers in
+            defer { refreshers.eventStream = stream }
+            return refreshers.eventStream
+        }?.stop()
         stream.start()
     }
 
     /// Closes the stream for good and cancels the fetch it scheduled.
     public func stopEventStream() {
-        state.withLock { state in
-            defer { state.eventStream = nil }
-            return state.eventStream
+        refreshers.withLock { refreshers in
+            defer { refreshers.eventStream = nil }
+            return refreshers.eventStream
         }?.stop()
     }
 
     /// Closes the stream until ``resumeEventStream()``, e.g. when an app moves to the background
     /// (iOS suspends it shortly after anyway, and a connection held open costs battery).
     public func pauseEventStream() {
-        state.withLock { $0.eventStream }?.pause()
+        refreshers.withLock { $0.eventStream }?.pause()
     }
 
     /// Reconnects a paused stream at once; once it is open, one fetch catches up with what was
     /// published meanwhile. Call it when an app returns to the foreground.
     public func resumeEventStream() {
-        state.withLock { $0.eventStream }?.resume()
+        refreshers.withLock { $0.eventStream }?.resume()
     }
 
     /// Whether the event stream is open and receiving.
-    public var isEventStreamConnected: Bool { state.withLock { $0.eventStream }?.isConnected ?? false }
+    public var isEventStreamConnected: Bool { refreshers.withLock { $0.eventStream }?.isConnected ?? false }
 
     /// Why the event stream last closed or failed to open: a transport error, an HTTP status, a
     /// wrong media type, an event over the size limit, a huge event ID, a silent stream
     /// (`timedOut`), a stream the server ended (at once). `nil` once a connection has stayed open
     /// for a second, and before any problem.
-    public var eventStreamError: RemoteFetchError? { state.withLock { $0.eventStream }?.lastError }
+    public var eventStreamError: RemoteFetchError? { refreshers.withLock { $0.eventStream }?.lastError }
 }
 
 extension TweakProviderEvent.Operation {

@@ -9,7 +9,7 @@ extension RemoteTweakProvider {
     /// Starting again replaces the running poll.
     ///
     /// While polling, the backoff after failures is proportioned to `interval`
-    /// (``RemoteBackoffPolicy/proportioned(toPollingInterval:)``): a short outage costs a few
+    /// (its first wait at most one interval, none longer than 120 intervals): a short outage costs a few
     /// rounds, not Firebase's two minutes. A round that would fall inside the backoff waits for its
     /// end instead. Each failure is posted as a `TweakProviderEvent` with the time of the next try.
     public func startPolling(every interval: Double) {
@@ -21,14 +21,11 @@ extension RemoteTweakProvider {
                 await Seconds.sleep(wait)
             }
         }
-        let previous = state.withLock { state in
-            defer {
-                state.polling = task
-                state.pollingInterval = interval
-            }
-            return state.polling
-        }
-        previous?.cancel()
+        fetches.setPollingInterval(interval)
+        refreshers.withLock { refreshers in
+            defer { refreshers.polling = task }
+            return refreshers.polling
+        }?.cancel()
     }
 
     /// One round of polling: fetch and activate, unless an open event stream announces changes
@@ -43,16 +40,13 @@ extension RemoteTweakProvider {
     /// Stops polling at once: a wait between rounds ends immediately and a request under way is
     /// cancelled unless another caller is waiting for it.
     public func stopPolling() {
-        let polling = state.withLock { state in
-            defer {
-                state.polling = nil
-                state.pollingInterval = nil
-            }
-            return state.polling
-        }
-        polling?.cancel()
+        fetches.setPollingInterval(nil)
+        refreshers.withLock { refreshers in
+            defer { refreshers.polling = nil }
+            return refreshers.polling
+        }?.cancel()
     }
 
-    /// Whether ``startPolling(every:)`` is in effect.
-    public var isPolling: Bool { state.withLock { $0.polling != nil } }
+    /// Whether ``startPolling(every:)`` is in effect (for tests: the caller knows).
+    var isPolling: Bool { refreshers.withLock { $0.polling != nil } }
 }

@@ -26,8 +26,8 @@ public struct RemoteFetchRequest: Sendable, Hashable {
     /// The largest document the provider accepts, in bytes.
     public let maximumDocumentSize: Int
 
-    /// Creates a request; sources receive requests from the provider and rarely create them.
-    public init(etag: String?, maximumDocumentSize: Int) {
+    /// A request; sources receive requests from the provider and never create them.
+    init(etag: String?, maximumDocumentSize: Int) {
         self.etag = etag
         self.maximumDocumentSize = maximumDocumentSize
     }

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 import Tweaks
-import TweaksRemote
+
+@testable import TweaksRemote
 
 @Suite("Remote provider concurrency and polling against nginx", requiresNginx, .timeLimit(.minutes(5)))
 struct RemoteConcurrencyTests {

@@ -98,7 +98,7 @@ struct TemporaryDirectory {
 extension RemoteTweakProvider {
     /// The callers waiting for the fetch under way (0: none), from the provider's state: a test
     /// waits for them to join instead of hoping they do within a slow transfer's seconds.
-    var callersOfTheFetchUnderWay: Int { state.withLock { $0.inFlight?.waiters ?? 0 } }
+    var callersOfTheFetchUnderWay: Int { fetches.callersOfTheFetchUnderWay }
 
     /// The active value of `feature.variable`, or `nil`.
     func value(_ feature: String, _ variable: String) -> TweakValue? {

@@ -6,7 +6,7 @@ public import Foundation
 
 /// A tweaks document served over HTTP(S): a file on any static web server or CDN.
 ///
-/// Each fetch is a `GET` of ``url`` with the custom ``headers`` (for example `Authorization`),
+/// Each fetch is a `GET` of the URL with the custom headers (for example `Authorization`),
 /// `If-None-Match` with the entity tag of the newest document the provider holds, and the
 /// system's `Accept-Encoding` (gzip answers are decompressed). `200` is a document, `304 Not
 /// Modified` means "no change", any other status fails with ``RemoteFetchError/Reason/httpStatus(_:retryAfter:)``
@@ -17,20 +17,22 @@ public import Foundation
 /// or captive-portal page served with 200) fails with ``RemoteFetchError/Reason/unexpectedContentType(_:)``. The size limit is enforced while the body arrives, whatever
 /// `Content-Length` says. No HTTP cache is used: the provider keeps the last-good document itself.
 public struct HTTPRemoteTweakSource: RemoteTweakSource {
-    /// The document's URL.
-    public let url: URL
-    /// Extra request headers, e.g. `["Authorization": "Bearer …"]`.
-    public let headers: [String: String]
-    /// The longest a fetch may take, in seconds, from the request to the last byte.
-    public let timeout: Double
-    /// Whether plain `http` is allowed to hosts other than loopback.
-    public let allowsInsecureHTTP: Bool
+    // Set once by the initialiser, whose parameters document them.
+    let url: URL
+    let headers: [String: String]
+    let timeout: Double
+    let allowsInsecureHTTP: Bool
 
-    /// ``url`` as text.
+    /// The document's URL, as text.
     public var location: String { url.absoluteString }
 
     /// A source for the document at `url`.
     ///
+    /// - Parameters:
+    ///   - url: The document's URL.
+    ///   - headers: Extra request headers, e.g. `["Authorization": "Bearer …"]`.
+    ///   - timeout: The longest a fetch may take, in seconds, from the request to the last byte.
+    ///   - allowsInsecureHTTP: Whether plain `http` is allowed to hosts other than loopback.
     /// - Throws: ``RemoteFetchError/Reason/insecureURL(_:)`` when `url` is not `https`, unless it
     ///   is `http` to a loopback host (`localhost`, `127.0.0.0/8`, `::1`) or `allowsInsecureHTTP`
     ///   is set.
@@ -46,7 +48,7 @@ public struct HTTPRemoteTweakSource: RemoteTweakSource {
         }
     }
 
-    /// Sends a conditional `GET` of ``url`` and returns the document, or
+    /// Sends a conditional `GET` of the document's URL and returns the document, or
     /// ``RemoteFetchResponse/notModified`` for `304`.
     ///
     /// - Throws: ``RemoteFetchError`` for an insecure redirect, a transport failure, a timeout, an
