@@ -33,37 +33,44 @@ extension TweakManager {
             break
         }
 
-        for (index, provider) in askedProviders.enumerated() {
+        // A layer is named only when its name is used (a failure, a log line, an explanation, a
+        // tweak without a source): a read of a layer that answers copies no name.
+        for index in askedProviders.indices {
             if walk.decision.isDecided && !walk.explains { break }
-            let name = schema.providerNames[index]
+            let provider = askedProviders[index]
             let found: Tweak?
             do {
                 found = try provider.tweak(for: request)
             } catch TweakError.notFound {
                 found = nil
             } catch {
-                walk.pass(over: error, layer: name)
-                walk.record(name, .failed(String(describing: error)), wins: false)
+                walk.pass(over: error, layer: schema.providerNames[index])
+                walk.record(schema.providerNames[index], .failed(String(describing: error)), wins: false)
                 continue
             }
             if let found {
                 walk.consider(
-                    found.source == nil ? found.with(source: name) : found, from: name, index: index, request: request,
+                    found.source == nil ? found.with(source: schema.providerNames[index]) : found,
+                    from: schema.providerNames[index], index: index, request: request,
                     checksType: schema.checksProvider[index], check: check)
-            } else if kind == .featureFlag, let verdict = verdict(of: provider, named: name, on: request.key) {
-                walk.consider(verdict, from: name, index: index, request: request, checksType: false, check: check)
+            } else if kind == .featureFlag,
+                let verdict = verdict(of: provider, named: schema.providerNames[index], on: request.key)
+            {
+                walk.consider(
+                    verdict, from: schema.providerNames[index], index: index, request: request, checksType: false,
+                    check: check)
             } else {
                 // ProblemLog: a layer without the tweak no longer has a problem with it.
                 if let log {
-                    problemLog.observe(request.key, layer: name, value: nil, log: log)
-                    if log.logsTrace { walk.note("not in \(name)") }
+                    problemLog.observe(request.key, layer: schema.providerNames[index], value: nil, log: log)
+                    if log.logsTrace { walk.note("not in \(schema.providerNames[index])") }
                 }
-                walk.record(name, .notFound, wins: false)
+                walk.record(schema.providerNames[index], .notFound, wins: false)
             }
         }
         // One line per read, however many layers it asked or problems it met again.
         if let log, log.logsDebug { log(walk.line(), .debug) }
-        return walk.decision
+        return walk.finish()
     }
 
     /// A provider's own verdict on the request's feature (``TweakProvider/isFeatureEnabled(_:)``),
@@ -110,7 +117,7 @@ private struct LayerWalk: ~Copyable {
     /// passed over when it violates the declared type (`checksType`) or the read's check, else
     /// the answer unless a layer decided already.
     mutating func consider(
-        _ tweak: Tweak, from layer: String, index: Int, request: TweakRequest, checksType: Bool,
+        _ tweak: Tweak, from layer: @autoclosure () -> String, index: Int, request: TweakRequest, checksType: Bool,
         check: (Tweak) -> String?
     ) {
         var tweak = tweak
@@ -122,25 +129,24 @@ private struct LayerWalk: ~Copyable {
             let context = request.context
             if explains { targetingDecision = targeting.decision(for: context) }
             guard let (answer, branchIndex) = targeting.answerAndCondition(of: tweak, for: context) else {
-                if let log, log.logsTrace { note("\(layer) gives no answer for this context") }
-                record(layer, .notFound, wins: false, decision: targetingDecision)
+                if let log, log.logsTrace { note("\(layer()) gives no answer for this context") }
+                record(layer(), .notFound, wins: false, decision: targetingDecision)
                 return
             }
             tweak = answer
             decided = TargetingDecided(targeting: targeting, branchIndex: branchIndex, context: context)
         }
         // ProblemLog: a layer that answers otherwise than it did when passed over has no problem now.
-        if let log { problems.observe(key, layer: layer, value: tweak.value, log: log) }
+        if let log { problems.observe(key, layer: layer(), value: tweak.value, log: log) }
         if let reason = rejection(of: tweak, checksType: checksType, schema: request.schema, check: check) {
             pass(
                 over: TweakError.notSupported(feature: key.feature, variable: key.variable, reason: reason),
-                layer: layer,
-                answer: .value(tweak.value), rejecting: tweak)
-            record(layer, .rejected(tweak, reason: reason), wins: false, decision: targetingDecision)
+                layer: layer(), answer: .value(tweak.value), rejecting: tweak)
+            record(layer(), .rejected(tweak, reason: reason), wins: false, decision: targetingDecision)
             return
         }
         let wins = !decision.isDecided
-        record(layer, .value(tweak), wins: wins, decision: targetingDecision)
+        record(layer(), .value(tweak), wins: wins, decision: targetingDecision)
         guard wins else { return }
         decision.tweak = tweak
         decision.layer = index
@@ -169,9 +175,11 @@ private struct LayerWalk: ~Copyable {
     /// Notes an answer passed over while undecided (`rejecting` the layer's tweak, or a failure
     /// without one): logged (once per problem, by ``problems``), and kept in the decision.
     mutating func pass(
-        over error: any Error, layer: String, answer: ProblemLog.Answer = .failure, rejecting tweak: Tweak? = nil
+        over error: any Error, layer: @autoclosure () -> String, answer: ProblemLog.Answer = .failure,
+        rejecting tweak: Tweak? = nil
     ) {
         guard !decision.isDecided else { return }
+        let layer = layer()
         if let log {
             let reason = (error as? TweakError)?.reason ?? String(describing: error)
             if !problems.report(key, layer: layer, answer: answer, reason: reason, log: log), log.logsDebug {
@@ -185,14 +193,17 @@ private struct LayerWalk: ~Copyable {
 
     /// Records a layer's answer, when the walk explains itself.
     mutating func record(
-        _ layer: String, _ answer: TweakExplanation.Answer, wins: Bool,
+        _ layer: @autoclosure () -> String, _ answer: @autoclosure () -> TweakExplanation.Answer, wins: Bool,
         decision targeting: TweakTargetingDecision? = nil
     ) {
         guard explains else { return }
         if wins { decision.winningIndex = decision.answers?.count }
         decision.answers?.append(
-            TweakExplanation.ProviderAnswer(provider: layer, answer: answer, decision: targeting))
+            TweakExplanation.ProviderAnswer(provider: layer(), answer: answer(), decision: targeting))
     }
+
+    /// The decision, once the walk is over.
+    consuming func finish() -> TweakDecision { decision }
 
     /// Adds `note` to the read's line.
     mutating func note(_ note: String) {

@@ -32,9 +32,9 @@ struct TweakCache {
     private(set) var version = UInt64.max
     private(set) var settings = Settings()
     /// Value reads' answers, by tweak.
-    private var values: [TweakKey: CachedAnswer] = [:]
+    private var values = TweakKeyTable<CachedAnswer>()
     /// Feature-flag reads' answers, by the flag's `enabled` key.
-    private var flags: [TweakKey: CachedAnswer] = [:]
+    private var flags = TweakKeyTable<CachedAnswer>()
     /// `Codable` reads' decoded values, by tweak and type (see ``decodedValue(of:for:as:)``).
     private var decoded: [DecodedKey: Decoded] = [:]
 

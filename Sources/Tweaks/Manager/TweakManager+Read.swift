@@ -38,8 +38,7 @@ extension TweakManager {
             trace?("\(key) answered from the cache", .trace)
             return TweakDecision(tweak: answer.tweak, layer: answer.layer)
         }
-        let settings = thread.settings(of: self)
-        let version = thread.version(of: self)
+        let settings = thread.walkInputs(of: self)
         let request = TweakRequest(
             key: key, schema: settings.schema, boundContext: context ?? boundContext, ambientContext: settings.context)
         let decision = walk(
@@ -51,7 +50,7 @@ extension TweakManager {
         // the thread's: the store finds it again.
         if purpose == .read, override == nil, settings.isCaching, decision.isForEveryRead, !decision.failed {
             thread.store(
-                CachedAnswer(tweak: decision.tweak, layer: decision.layer), for: key, kind: kind, version: version,
+                CachedAnswer(tweak: decision.tweak, layer: decision.layer), for: key, kind: kind, version: settings.version,
                 of: self)
         }
         return decision

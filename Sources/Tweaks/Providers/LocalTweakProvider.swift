@@ -18,6 +18,8 @@ public final class LocalTweakProvider: TweakProvider {
     public let features: [String: [String]]
 
     private let definitions: [TweakKey: LocalTweakDefinition]
+    /// The tweaks of ``definitions``, which every lookup reads (see ``TweakKeyTable``).
+    private let tweaks: TweakKeyTable<Tweak>
     /// Apart from ``definitions``, which every lookup reads.
     private let lifecycles: [TweakKey: TweakLifecycle]
     private let decryption = Locked<DecryptionClosure?>(nil)
@@ -58,6 +60,7 @@ public final class LocalTweakProvider: TweakProvider {
         self.name = name
         let document = try LocalTweaksDocument(data: data, source: source, tweakSource: name, format: format)
         definitions = document.definitions
+        tweaks = TweakKeyTable(document.definitions.mapValues(\.tweak))
         features = document.features
         lifecycles = document.lifecycles
     }
@@ -74,7 +77,7 @@ public final class LocalTweakProvider: TweakProvider {
     /// - Throws: ``TweakError/decryptionClosureNotProvided(feature:variable:)`` for an encrypted
     ///   tweak when no closure is set, or what the closure throws.
     public func tweak(for key: TweakKey) throws -> Tweak? {
-        guard let tweak = definitions[key]?.tweak else { return nil }
+        guard let tweak = tweaks[key] else { return nil }
         guard tweak.isEncrypted else { return tweak }
         return try tweak.decrypted(using: decryptionClosure)
     }

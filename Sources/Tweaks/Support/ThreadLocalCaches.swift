@@ -88,10 +88,24 @@ final class ThreadLocalCaches {
         return state.caches[0].settings
     }
 
-    /// The version of `manager`'s cache that this thread's reads now use.
-    func version(of manager: TweakManager) -> UInt64 {
+    /// What a walk of `manager`'s layers needs from this thread's cache of it: its schema, ambient
+    /// context, log, whether it caches, and its version (copied field by field: a copy of the
+    /// settings would retain each of them).
+    func walkInputs(of manager: TweakManager) -> WalkInputs {
         prepareCache(of: manager)
-        return state.caches[0].version
+        return WalkInputs(
+            schema: state.caches[0].settings.schema, context: state.caches[0].settings.context,
+            log: state.caches[0].settings.log, isCaching: state.caches[0].settings.isCaching,
+            version: state.caches[0].version)
+    }
+
+    /// See ``walkInputs(of:)``.
+    struct WalkInputs {
+        let schema: TweakSchema
+        let context: TweakContext?
+        let log: ManagerLog?
+        let isCaching: Bool
+        let version: UInt64
     }
 
     /// Keeps `answer` for later reads of `kind`, when `manager`'s cache still belongs to `version`.
