@@ -50,7 +50,8 @@ extension TweakManager {
         // the thread's: the store finds it again.
         if purpose == .read, override == nil, settings.isCaching, decision.isForEveryRead, !decision.failed {
             thread.store(
-                CachedAnswer(tweak: decision.tweak, layer: decision.layer), for: key, kind: kind, version: settings.version,
+                CachedAnswer(tweak: decision.tweak, layer: decision.layer), for: key, kind: kind,
+                version: settings.version,
                 of: self)
         }
         return decision
