@@ -65,7 +65,8 @@ struct TweakCache {
 
     /// The answer a read of `kind` gave for `key` before; `nil` when there is none or the cache is
     /// off.
-    func answer(for key: TweakKey, kind: ReadKind) -> CachedAnswer? {
+    /// (Mutating only so that the thread's caches call it in place, never on a copy of the cache.)
+    mutating func answer(for key: TweakKey, kind: ReadKind) -> CachedAnswer? {
         guard settings.isCaching else { return nil }
         return kind == .value ? values[key] : flags[key]
     }

@@ -6,18 +6,18 @@
 /// Entries are added or replaced, and removed all at once: what the read caches and the
 /// providers' fixed tables need.
 struct TweakKeyTable<Value> {
-    private var slots: [(key: TweakKey, value: Value)?]
+    /// The keys of the entries, by slot; `nil` for an empty slot.
+    private var keys: [TweakKey?] = []
+    /// The values of the entries, in their keys' slots.
+    private var values: [Value?] = []
     /// The number of entries.
     private(set) var count = 0
 
     /// An empty table.
-    init() {
-        slots = []
-    }
+    init() {}
 
     /// A table of `entries`.
     init(_ entries: [TweakKey: Value]) {
-        slots = Array(repeating: nil, count: Self.capacity(for: entries.count))
         for (key, value) in entries { self[key] = value }
     }
 
@@ -27,53 +27,54 @@ struct TweakKeyTable<Value> {
     /// The value for `key`; `nil` when there is none. Setting a value adds or replaces it.
     subscript(key: TweakKey) -> Value? {
         get {
-            guard !slots.isEmpty else { return nil }
-            let mask = slots.count &- 1
-            var index = key.hashCode & mask
-            while let slot = slots[index] {
-                if slot.key == key { return slot.value }
-                index = (index &+ 1) & mask
-            }
-            return nil
+            guard let slot = slot(of: key), keys[slot] != nil else { return nil }
+            return values[slot]
         }
         set {
             guard let newValue else {
                 preconditionFailure("TweakKeyTable removes entries all at once (removeAll)")
             }
-            if (count + 1) * 2 > slots.count { grow() }
-            let mask = slots.count &- 1
-            var index = key.hashCode & mask
-            while let slot = slots[index] {
-                if slot.key == key {
-                    slots[index] = (key, newValue)
-                    return
-                }
-                index = (index &+ 1) & mask
+            if (count + 1) * 2 > keys.count { grow() }
+            guard let slot = slot(of: key) else { return }
+            if keys[slot] == nil {
+                keys[slot] = key
+                count += 1
             }
-            slots[index] = (key, newValue)
-            count += 1
+            values[slot] = newValue
         }
+    }
+
+    /// The slot of `key`, or the empty slot where it would go; `nil` when the table has no storage.
+    private func slot(of key: TweakKey) -> Int? {
+        guard !keys.isEmpty else { return nil }
+        let mask = keys.count &- 1
+        var index = key.hashCode & mask
+        // The stored hash first: a slot of another key is passed with one comparison.
+        while let hash = keys[index]?.hashCode {
+            if hash == key.hashCode && keys[index] == key { return index }
+            index = (index &+ 1) & mask
+        }
+        return index
     }
 
     /// Removes every entry, keeping the storage.
     mutating func removeAll() {
         guard count > 0 else { return }
-        for index in slots.indices { slots[index] = nil }
+        for index in keys.indices {
+            keys[index] = nil
+            values[index] = nil
+        }
         count = 0
-    }
-
-    /// The storage for `count` entries: a power of two, at least twice `count`.
-    private static func capacity(for count: Int) -> Int {
-        var capacity = 8
-        while capacity < count * 2 { capacity *= 2 }
-        return capacity
     }
 
     private mutating func grow() {
-        let entries = slots
-        slots = Array(repeating: nil, count: Self.capacity(for: count + 1))
+        let entries = zip(keys, values)
+        var capacity = 8
+        while capacity < (count + 1) * 2 { capacity *= 2 }
+        keys = Array(repeating: nil, count: capacity)
+        values = Array(repeating: nil, count: capacity)
         count = 0
-        for case let (key, value)? in entries { self[key] = value }
+        for case let (key?, value?) in entries { self[key] = value }
     }
 }
 
