@@ -18,8 +18,7 @@ package final class Locked<State: Sendable>: @unchecked Sendable {
     // `withLock`, which holds `lock` for the whole access, so no two threads touch it at once.
     // Callers must not let the `inout` reference escape the closure (the compiler enforces it).
     private let lock: PlatformLock
-    // The lock already makes every access exclusive: the runtime's exclusivity check is skipped.
-    @exclusivity(unchecked) private var state: State
+    private var state: State
 
     /// A lock guarding `initialState`.
     package init(_ initialState: State) {

@@ -9,8 +9,7 @@ final class LockedTable<Value: Sendable>: @unchecked Sendable {
     // Safe to mark `@unchecked Sendable`: `entries` is private and only read or written while
     // `lock` is held (`withLock`, `value(for:)`); `keyFilter` is atomic, written only under `lock`.
     private let lock = PlatformLock()
-    // The lock already makes every access exclusive: the runtime's exclusivity check is skipped.
-    @exclusivity(unchecked) private var entries: [TweakKey: Value]
+    private var entries: [TweakKey: Value]
     /// One bit per key of `entries` (``filterBit(of:)``), stored after every change while the lock
     /// is held; all bits beyond ``filteredCount`` entries. A lookup that finds its key's bit clear
     /// started before the key was added or after it was removed: answering "none" then is what a
