@@ -29,7 +29,9 @@ public import Tweaks
 /// malformed, oversize or rejected document never replaces the last-good configuration; but a
 /// field added by a later format is ignored and listed in ``activeWarnings``, so that a newer
 /// server's document still reaches clients shipped today.
-public final class RemoteTweakProvider: TweakProvider {
+public final class RemoteTweakProvider: TweakProvider, TweakChannelOwner {
+    /// Where the provider's changes and events reach its managers (see ``TweakChannelOwner``).
+    package let channel = TweakProviderChannel()
     /// The name shown as the source of the provider's tweaks.
     public let name: String
     /// Where documents come from.

@@ -34,7 +34,9 @@ public import Foundation
 ///
 /// The provider is read-only (not a ``MutableTweakProvider``), so on top of a stack it never
 /// receives the manager's writes; the environment is read once, when it is made.
-public final class EnvironmentTweakProvider: TweakProvider {
+public final class EnvironmentTweakProvider: TweakProvider, TweakChannelOwner {
+    /// Where the provider's changes and events reach its managers (see ``TweakChannelOwner``).
+    package let channel = TweakProviderChannel()
     /// Why an environment variable cannot be read as its tweak's value.
     public struct ValueError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The environment variable, e.g. `TWEAK_CHECKOUT__MAX_ITEMS`.

@@ -2,7 +2,9 @@
 ///
 /// Use it on top of a stack for overrides that must not persist (a debug menu session, a test,
 /// launch arguments), or alone as a dictionary-backed provider.
-public final class EphemeralTweakProvider: MutableTweakProvider {
+public final class EphemeralTweakProvider: MutableTweakProvider, TweakChannelOwner {
+    /// Where the provider's changes and events reach its managers (see ``TweakChannelOwner``).
+    package let channel = TweakProviderChannel()
     /// The name shown as the source of the provider's tweaks.
     public let name: String
     /// The stored tweaks: a lookup of a tweak not among a few takes no lock.

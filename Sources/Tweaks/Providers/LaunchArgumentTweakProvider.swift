@@ -11,7 +11,9 @@
 ///
 /// It is read-only: writes (``TweakManager/set(_:feature:variable:)-(TweakValue,_,_)``) go to a mutable layer below,
 /// never into the launch arguments.
-public final class LaunchArgumentTweakProvider: TweakProvider {
+public final class LaunchArgumentTweakProvider: TweakProvider, TweakChannelOwner {
+    /// Where the provider's changes and events reach its managers (see ``TweakChannelOwner``).
+    package let channel = TweakProviderChannel()
     /// The name shown as the source of the provider's tweaks.
     public let name: String
     private let overrides: [TweakKey: LaunchArgumentOverrides.Override]

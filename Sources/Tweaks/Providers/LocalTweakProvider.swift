@@ -10,7 +10,9 @@ public import Foundation
 /// when the provider is created: any problem throws a ``TweakLoadError`` naming the file, line,
 /// column (JSON only) and tweak. Entries marked `Encrypted` are returned through
 /// ``decryptionClosure``.
-public final class LocalTweakProvider: TweakProvider {
+public final class LocalTweakProvider: TweakProvider, TweakChannelOwner {
+    /// Where the provider's changes and events reach its managers (see ``TweakChannelOwner``).
+    package let channel = TweakProviderChannel()
     /// The name shown as the source of the provider's tweaks.
     public let name: String
 

@@ -29,7 +29,9 @@ public import Foundation
 /// The file holds one entry per override, `feature → variable → {"Value": …}`, so it can be read
 /// by ``LocalTweakProvider`` and edited by hand; entries may also carry `Title`, `Description`,
 /// `Group` and `Encrypted` (such values go through ``decryptionClosure``).
-public final class OverridesFileTweakProvider: MutableTweakProvider {
+public final class OverridesFileTweakProvider: MutableTweakProvider, TweakChannelOwner {
+    /// Where the provider's changes and events reach its managers (see ``TweakChannelOwner``).
+    package let channel = TweakProviderChannel()
     /// The poll interval unless another is given: 1 second.
     public static let defaultPollInterval: TimeInterval = 1
 
