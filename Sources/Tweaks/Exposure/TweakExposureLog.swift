@@ -22,9 +22,9 @@ import Foundation
 /// apart by their randomization id.
 public final class TweakExposureLog: Sendable {
     /// The deduplication policy.
-    public let policy: TweakExposurePolicy
+    package let policy: TweakExposurePolicy
     /// How many exposures wait for delivery at most.
-    public let capacity: Int
+    package let capacity: Int
 
     private struct State: Sendable {
         var memory: ExposureMemory
@@ -84,7 +84,7 @@ public final class TweakExposureLog: Sendable {
     }
 
     /// Forgets which exposures were recorded: the next read of each variant is recorded again.
-    public func resetMemory() {
+    package func resetMemory() {
         state.withLock { $0.memory.reset() }
     }
 

@@ -5,7 +5,7 @@ public struct TweakTypeMismatch: Sendable, Hashable, CustomStringConvertible {
     /// The tweak as the provider has it (its ``Tweak/source`` names the provider).
     public let tweak: Tweak
     /// The declared type.
-    public let declaredKind: TweakValue.Kind
+    package let declaredKind: TweakValue.Kind
     /// The name of the provider (the local defaults file) that declares it.
     public let declaredBy: String
     /// The declared type.
