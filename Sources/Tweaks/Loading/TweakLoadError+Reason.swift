@@ -3,8 +3,8 @@ extension TweakLoadError {
     ///
     /// A struct rather than an enum, so that later versions can add reasons without breaking
     /// callers: compare with `==` or match in a `switch` (`case .empty:`,
-    /// `case .unknownField("Tittle"):`, always with a `default:`), and read the data a reason
-    /// carries through ``field``, ``detail`` and ``limit``.
+    /// `case .unknownField("Tittle"):`, always with a `default:`); ``description`` says it in
+    /// words.
     public struct Reason: Sendable, Hashable, CustomStringConvertible {
         private enum Code: Sendable, Hashable {
             case unreadable(String)
