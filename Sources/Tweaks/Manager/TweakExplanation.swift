@@ -164,6 +164,7 @@ extension TweakManager {
         let decision = decision(of: key, kind: kind, check: check, purpose: .explanation)
         return TweakExplanation(
             feature: key.feature, variable: key.variable, answers: decision.answers ?? [],
-            winningIndex: decision.winningIndex, isCached: ThreadLocalCaches.current.answer(for: key, kind: .value, of: self) != nil)
+            winningIndex: decision.winningIndex,
+            isCached: ThreadLocalCaches.current.answer(for: key, kind: .value, of: self) != nil)
     }
 }
