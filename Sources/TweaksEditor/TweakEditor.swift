@@ -142,8 +142,10 @@ public final class TweakEditor {
     /// An editor of `manager` that writes to its only mutable provider; with several, the person
     /// chooses the layer in the bundled views before editing (with views of your own, name the
     /// layer: ``init(manager:writableLayer:pinsFile:today:)``).
-    /// - Parameter pinsFile: the JSON file the pins are kept in between launches; `nil` keeps
-    ///   them for this run.
+    /// - Parameters:
+    ///   - manager: the manager whose tweaks are edited.
+    ///   - pinsFile: the JSON file the pins are kept in between launches; `nil` keeps them for
+    ///     this run.
     public convenience init(manager: TweakManager, pinsFile: URL? = nil) {
         self.init(manager: manager, checkedLayer: Self.soleWritableLayer(of: manager), pinsFile: pinsFile) {
             TweakDay(Date())

@@ -14,7 +14,7 @@ import Foundation
 /// log.flush()   // before the app goes to the background
 /// ```
 ///
-/// A read never waits for delivery: it appends to a buffer of ``capacity`` exposures, and a full
+/// A read never waits for delivery: it appends to a buffer of `capacity` exposures, and a full
 /// buffer drops its oldest exposure and counts it in ``droppedCount`` (reported once through the
 /// manager's ``TweakManager/providerEvents``). A duplicate costs a lookup in the policy's memory
 /// and no allocation. The memory is emptied when the randomization id of the manager's ambient
@@ -57,7 +57,7 @@ public final class TweakExposureLog: Sendable {
         queue.setSpecific(key: onQueue, value: true)
     }
 
-    /// Every exposure recorded from now on, in order. Each sequence buffers up to ``capacity``
+    /// Every exposure recorded from now on, in order. Each sequence buffers up to `capacity`
     /// exposures for a slow consumer and drops the oldest beyond (counted in ``droppedCount``).
     public var exposures: AsyncStream<TweakExposure> {
         let (stream, continuation) = AsyncStream.makeStream(

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// How a provider's background work is going: when it last worked, its last failure, and when it
-/// tries again. Read it from ``TweakManager/providerHealth`` or ``TweakProvider/health``; every
+/// tries again. Read it from ``TweakManager/providerHealth``; every
 /// change of it is a ``TweakProviderEvent`` on ``TweakManager/providerEvents``.
 public struct TweakProviderHealth: Sendable, CustomStringConvertible {
     /// The provider's name.

@@ -50,6 +50,6 @@ public struct TweakKind: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// ``name``.
+    /// The kind's name, e.g. `release`.
     public var description: String { name }
 }

@@ -28,7 +28,7 @@ public struct TweakEvaluation: Sendable, CustomStringConvertible {
         /// Layers have the tweak, but none could give a usable value (``TweakEvaluation/failure``).
         public static let error = Reason(name: "ERROR")
 
-        /// ``name``.
+        /// The reason's name, e.g. `TARGETING_MATCH`.
         public var description: String { name }
     }
 

@@ -16,7 +16,7 @@ public struct TweakTypeMismatch: Sendable, Hashable, CustomStringConvertible {
         "\(tweak.source ?? "?"): \(tweak.feature).\(tweak.variable): \(problem)"
     }
 
-    /// What is wrong (``TweakDeclaration/violation(by:isEncrypted:)``): `declared as int by
+    /// What is wrong: `declared as int by
     /// <file>, found string "38"`, or the object key that is missing or unknown.
     public let problem: String
 }

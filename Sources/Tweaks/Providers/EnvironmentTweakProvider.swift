@@ -11,7 +11,7 @@ public import Foundation
 /// ])
 /// ```
 ///
-/// **Names.** A tweak's variable name is ``prefix`` (`TWEAK_`), its feature, two underscores, and
+/// **Names.** A tweak's variable name is its prefix (`TWEAK_` unless given), its feature, two underscores, and
 /// its variable, each upper-cased with every character other than an ASCII letter or digit
 /// written `_`: `ui_customization.display_red_view` is `TWEAK_UI_CUSTOMIZATION__DISPLAY_RED_VIEW`,
 /// `checkout.max-items` is `TWEAK_CHECKOUT__MAX_ITEMS`. ``environmentName(feature:variable:)``
