@@ -143,7 +143,7 @@ public final class TweakEditor {
     /// chooses the layer in the bundled views before editing (with views of your own, name the
     /// layer: ``init(manager:writableLayer:pinsFile:today:)``).
     /// - Parameters:
-    ///   - manager: the manager whose tweaks the editor shows and changes.
+    ///   - manager: the manager whose tweaks are edited.
     ///   - pinsFile: the JSON file the pins are kept in between launches; `nil` keeps them for
     ///     this run.
     public convenience init(manager: TweakManager, pinsFile: URL? = nil) {

@@ -70,11 +70,11 @@ extension TweakValue {
 /// ``TweakValue/init(remoteString:as:)``, `tweak set` and the editor.
 public struct TweakValueParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The text that was typed.
-    public let text: String
+    package let text: String
     /// What the text should be, e.g. `an Int`.
-    public let expected: String
+    package let expected: String
     /// Where strict JSON parsing failed, for JSON values.
-    public let detail: String?
+    package let detail: String?
 
     init(text: String, expected: String, detail: String? = nil) {
         self.text = text

@@ -14,7 +14,7 @@ import Foundation
 /// log.flush()   // before the app goes to the background
 /// ```
 ///
-/// A read never waits for delivery: it appends to a buffer of ``capacity`` exposures, and a full
+/// A read never waits for delivery: it appends to a buffer of `capacity` exposures, and a full
 /// buffer drops its oldest exposure and counts it in ``droppedCount`` (reported once through the
 /// manager's ``TweakManager/providerEvents``). A duplicate costs a lookup in the policy's memory
 /// and no allocation. The memory is emptied when the randomization id of the manager's ambient
@@ -22,9 +22,9 @@ import Foundation
 /// apart by their randomization id.
 public final class TweakExposureLog: Sendable {
     /// The deduplication policy.
-    public let policy: TweakExposurePolicy
+    package let policy: TweakExposurePolicy
     /// How many exposures wait for delivery at most.
-    public let capacity: Int
+    package let capacity: Int
 
     private struct State: Sendable {
         var memory: ExposureMemory
@@ -57,7 +57,7 @@ public final class TweakExposureLog: Sendable {
         queue.setSpecific(key: onQueue, value: true)
     }
 
-    /// Every exposure recorded from now on, in order. Each sequence buffers up to ``capacity``
+    /// Every exposure recorded from now on, in order. Each sequence buffers up to `capacity`
     /// exposures for a slow consumer and drops the oldest beyond (counted in ``droppedCount``).
     public var exposures: AsyncStream<TweakExposure> {
         let (stream, continuation) = AsyncStream.makeStream(
@@ -84,7 +84,7 @@ public final class TweakExposureLog: Sendable {
     }
 
     /// Forgets which exposures were recorded: the next read of each variant is recorded again.
-    public func resetMemory() {
+    package func resetMemory() {
         state.withLock { $0.memory.reset() }
     }
 

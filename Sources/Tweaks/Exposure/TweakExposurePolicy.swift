@@ -8,7 +8,7 @@ public struct TweakExposurePolicy: Sendable, Hashable, CustomStringConvertible {
     let rule: Rule
     /// How many reads (or subjects) the log remembers to deduplicate; the oldest is forgotten
     /// beyond it, so a forgotten one is recorded again. At least 1.
-    public let memoryLimit: Int
+    package let memoryLimit: Int
 
     /// Every read decided by targeting is recorded (duplicates included).
     public static let everyRead = TweakExposurePolicy(rule: .everyRead, memoryLimit: 1)

@@ -7,11 +7,11 @@ public struct TweakProviderHealth: Sendable, CustomStringConvertible {
     /// The provider's name.
     public let source: String
     /// When an operation of the provider last worked; `nil` before the first success.
-    public internal(set) var lastSuccess: Date?
+    package internal(set) var lastSuccess: Date?
     /// The provider's latest failure; `nil` when it never failed.
-    public internal(set) var lastFailure: TweakProviderEvent?
+    package internal(set) var lastFailure: TweakProviderEvent?
     /// The failures that are still current: one per operation that failed and has not worked since.
-    public internal(set) var currentFailures: [TweakProviderEvent] = []
+    package internal(set) var currentFailures: [TweakProviderEvent] = []
 
     /// Whether an operation failed and has not worked since.
     public var isFailing: Bool { !currentFailures.isEmpty }

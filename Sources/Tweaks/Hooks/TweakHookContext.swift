@@ -4,7 +4,7 @@ public struct TweakHookContext: Sendable {
     /// The tweak read (OpenFeature's flag key).
     public let key: TweakKey
     /// Whether the read is ``TweakManager/isFeatureEnabled(_:)``.
-    public let isFeatureFlag: Bool
+    package let isFeatureFlag: Bool
     /// The schema of the reading manager: where ``declaredType`` is looked up, and the providers'
     /// names.
     let schema: TweakSchema
@@ -34,5 +34,5 @@ public struct TweakHookContext: Sendable {
     /// hook and stage.
     public var hints: [String: TweakValue] { givenHints ?? [:] }
     /// The names of the manager's providers in priority order (OpenFeature's provider metadata).
-    public var providerNames: [String] { schema.providerNames }
+    package var providerNames: [String] { schema.providerNames }
 }

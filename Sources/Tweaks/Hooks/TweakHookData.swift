@@ -28,5 +28,5 @@ public struct TweakHookData: Sendable {
     }
 
     /// Whether nothing is stored.
-    public var isEmpty: Bool { values?.isEmpty ?? true }
+    package var isEmpty: Bool { values?.isEmpty ?? true }
 }

@@ -4,11 +4,11 @@ public import Foundation
 /// and `Created` dates of a tweak's ``TweakLifecycle``.
 public struct TweakDay: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The year, 1 to 9999.
-    public let year: Int
+    package let year: Int
     /// The month, 1 to 12.
-    public let month: Int
+    package let month: Int
     /// The day of the month, 1 to 31 (as the month has).
-    public let day: Int
+    package let day: Int
 
     /// The day `YYYY-MM-DD`, or `nil` when the text is not exactly that form or names no real day
     /// (`2026-02-30`, `0000-01-01`).

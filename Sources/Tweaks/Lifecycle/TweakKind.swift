@@ -39,17 +39,17 @@ public struct TweakKind: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The name written in a tweaks file, e.g. `release`.
-    public var name: String { code.rawValue }
+    package var name: String { code.rawValue }
 
     /// How many days after its `Created` date a tweak of this kind is expected to be removed, or
     /// `nil` for long-lived kinds.
-    public var expectedLifetimeDays: Int? {
+    package var expectedLifetimeDays: Int? {
         switch code {
         case .release, .experiment: 40
         case .operational, .permission: nil
         }
     }
 
-    /// ``name``.
+    /// The kind's name, e.g. `release`.
     public var description: String { name }
 }

@@ -28,21 +28,21 @@ public struct TweakLifecycle: Sendable, Hashable {
     package var isEmpty: Bool { owner == nil && kind == nil && created == nil && expires == nil }
 
     /// Whether the tweak is expired on `today`: ``expires`` is given and is `today` or earlier.
-    public func isExpired(on today: TweakDay) -> Bool {
+    package func isExpired(on today: TweakDay) -> Bool {
         expires.map { $0 <= today } ?? false
     }
 
     /// The day the tweak's ``kind`` expects it gone: ``created`` plus the kind's expected lifetime;
     /// `nil` without both, for a long-lived kind, or when that day is after 9999-12-31 (such a tweak
     /// never goes stale).
-    public var expectedRemoval: TweakDay? {
+    package var expectedRemoval: TweakDay? {
         guard let created, let days = kind?.expectedLifetimeDays else { return nil }
         return created.adding(days: days)
     }
 
     /// Whether the tweak has outlived its kind's expected lifetime on `today` ("potentially stale"
     /// in Unleash's words): ``expectedRemoval`` is `today` or earlier.
-    public func isPastExpectedLifetime(on today: TweakDay) -> Bool {
+    package func isPastExpectedLifetime(on today: TweakDay) -> Bool {
         expectedRemoval.map { $0 <= today } ?? false
     }
 

@@ -3,8 +3,8 @@ extension TweakLoadError {
     ///
     /// A struct rather than an enum, so that later versions can add reasons without breaking
     /// callers: compare with `==` or match in a `switch` (`case .empty:`,
-    /// `case .unknownField("Tittle"):`, always with a `default:`), and read the data a reason
-    /// carries through ``field``, ``detail`` and ``limit``.
+    /// `case .unknownField("Tittle"):`, always with a `default:`); ``description`` says it in
+    /// words.
     public struct Reason: Sendable, Hashable, CustomStringConvertible {
         private enum Code: Sendable, Hashable {
             case unreadable(String)
@@ -112,7 +112,7 @@ extension TweakLoadError {
         /// ``invalidFieldValue(field:value:expected:)``; the condition's name of
         /// ``invalidCondition(_:detail:)`` and ``undefinedCondition(_:)``; the experiment's name of
         /// ``invalidExperiment(_:detail:)``; otherwise `nil`.
-        public var field: String? {
+        package var field: String? {
             switch code {
             case .invalidCondition(let condition, _), .undefinedCondition(let condition): condition
             case .invalidExperiment(let experiment, _): experiment
@@ -129,7 +129,7 @@ extension TweakLoadError {
         /// (``controlCharacterInName(_:name:)``) or the value in error
         /// (``invalidFieldValue(field:value:expected:)``), what was found (``invalidPropertyList(_:)``)
         /// or the format's name (``otherFormat(_:)``); otherwise `nil`.
-        public var detail: String? {
+        package var detail: String? {
             switch code {
             case .invalidFieldValue(_, let value, _): value
             case .controlCharacterInName(_, let name): name
@@ -144,7 +144,7 @@ extension TweakLoadError {
 
         /// The limit that was exceeded: of ``nestingTooDeep(limit:)`` and ``tooLarge(limit:)``;
         /// otherwise `nil`.
-        public var limit: Int? {
+        package var limit: Int? {
             switch code {
             case .nestingTooDeep(let limit), .tooLarge(let limit): limit
             default: nil

@@ -24,13 +24,13 @@ public struct TweakCatalog: Sendable {
         public let isEncrypted: Bool
         /// The conditional values of the highest-priority provider that gives some, in its
         /// document's order of conditions; ``resolved`` is the value for the catalog's context.
-        public let conditionalValues: [TweakConditionalValue]
+        package let conditionalValues: [TweakConditionalValue]
         /// The owner, kind and dates of the manager's ``TweakSchema`` (each from the lowest-priority
         /// provider that declares it); empty when none gives them.
         public let lifecycle: TweakLifecycle
 
         /// ``title``, or `feature.variable`.
-        public var displayTitle: String { title ?? "\(feature).\(variable)" }
+        package var displayTitle: String { title ?? "\(feature).\(variable)" }
 
         /// The resolved value for people, a string in quotes (`"38"`, never to be mistaken for
         /// `38`): `<encrypted>` for encrypted tweaks (resolved or not), `<error: …>` when resolving
@@ -44,20 +44,20 @@ public struct TweakCatalog: Sendable {
 
     /// The entries of one group.
     public struct Group: Sendable {
-        /// The group's name; tweaks without a group are in ``TweakCatalog/ungroupedName``.
+        /// The group's name; tweaks without a group are in `Ungrouped`.
         public let name: String
         /// Sorted by feature, then variable.
         public let entries: [Entry]
     }
 
     /// The name of the group of tweaks that name none.
-    public static let ungroupedName = "Ungrouped"
+    package static let ungroupedName = "Ungrouped"
 
-    /// Groups sorted by name, with ``ungroupedName`` last.
+    /// Groups sorted by name, with `Ungrouped` last.
     public let groups: [Group]
 
     /// All entries, group by group.
-    public var entries: [Entry] { groups.flatMap(\.entries) }
+    package var entries: [Entry] { groups.flatMap(\.entries) }
 }
 
 extension TweakManager {

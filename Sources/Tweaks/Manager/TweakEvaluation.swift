@@ -11,7 +11,7 @@ public struct TweakEvaluation: Sendable, CustomStringConvertible {
     /// Compare with the static members: more may be added.
     public struct Reason: Sendable, Hashable, CustomStringConvertible {
         /// The reason's name, e.g. `TARGETING_MATCH`.
-        public let name: String
+        package let name: String
 
         /// A test's task-local override, or a mutable (override) provider answered.
         public static let override = Reason(name: "OVERRIDE")
@@ -27,11 +27,8 @@ public struct TweakEvaluation: Sendable, CustomStringConvertible {
         public static let notFound = Reason(name: "NOT_FOUND")
         /// Layers have the tweak, but none could give a usable value (``TweakEvaluation/failure``).
         public static let error = Reason(name: "ERROR")
-        /// Not given any more: a cached read reports the reason of the answer it cached.
-        @available(*, deprecated, message: "a cached read reports the reason of the answer it cached")
-        public static let cached = Reason(name: "CACHED")
 
-        /// ``name``.
+        /// The reason's name, e.g. `TARGETING_MATCH`.
         public var description: String { name }
     }
 
@@ -59,7 +56,7 @@ public struct TweakEvaluation: Sendable, CustomStringConvertible {
     /// The experiment the document names for ``condition`` (`"$experiments"`), when it names one.
     public var experiment: String? { decision.targeting?.condition?.experiment }
     /// The micro-percentiles of the percent conditions evaluated for the decision, by seed.
-    public var microPercentiles: [TweakTargetingDecision.Percentile] {
+    package var microPercentiles: [TweakTargetingDecision.Percentile] {
         decision.targeting.map { $0.targeting.decision(for: $0.context).microPercentiles } ?? []
     }
     /// The answers passed over before the winner (a value of another type, a failed decryption),

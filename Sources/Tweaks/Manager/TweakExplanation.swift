@@ -18,19 +18,19 @@ public struct TweakExplanation: Sendable, CustomStringConvertible {
         private let kind: Kind
 
         /// The layer has the tweak, and its value is used if nothing before it wins.
-        public static func value(_ tweak: Tweak) -> Answer { Answer(kind: .value(tweak)) }
+        package static func value(_ tweak: Tweak) -> Answer { Answer(kind: .value(tweak)) }
         /// The layer does not have the tweak.
-        public static let notFound = Answer(kind: .notFound)
+        package static let notFound = Answer(kind: .notFound)
         /// The layer has the tweak but failed to produce it; `error` describes why. Passed over.
-        public static func failed(_ error: String) -> Answer { Answer(kind: .failed(error)) }
+        package static func failed(_ error: String) -> Answer { Answer(kind: .failed(error)) }
         /// The layer has the tweak, but its value is not of the type asked for (`reason`). Passed over.
-        public static func rejected(_ tweak: Tweak, reason: String) -> Answer {
+        package static func rejected(_ tweak: Tweak, reason: String) -> Answer {
             Answer(kind: .rejected(tweak, reason))
         }
         /// A task-local override removes the tweak: reads answer "not found" (see ``TweakOverrides``).
-        public static let removed = Answer(kind: .removed)
+        package static let removed = Answer(kind: .removed)
 
-        /// The tweak the layer has: a ``value(_:)`` or a ``rejected(_:reason:)`` one.
+        /// The tweak the layer has: a usable one, or one passed over because of its type.
         public var tweak: Tweak? {
             switch kind {
             case .value(let tweak), .rejected(let tweak, _): tweak
@@ -38,8 +38,8 @@ public struct TweakExplanation: Sendable, CustomStringConvertible {
             }
         }
 
-        /// Why the layer's answer cannot be used: the error of a ``failed(_:)`` answer or the
-        /// reason of a ``rejected(_:reason:)`` one.
+        /// Why the layer's answer cannot be used: the layer's error, or why its tweak was passed
+        /// over.
         public var failure: String? {
             switch kind {
             case .failed(let text), .rejected(_, let text): text
@@ -47,7 +47,7 @@ public struct TweakExplanation: Sendable, CustomStringConvertible {
             }
         }
 
-        /// Whether the answer can be used: a ``value(_:)``.
+        /// Whether the answer can be used: the layer has the tweak, of a type the read accepts.
         public var isUsable: Bool {
             if case .value = kind { true } else { false }
         }
@@ -79,7 +79,7 @@ public struct TweakExplanation: Sendable, CustomStringConvertible {
         public let answer: Answer
         /// Which of the layer's conditional values was chosen for the read's context, when its
         /// tweak has conditional values.
-        public let decision: TweakTargetingDecision?
+        package let decision: TweakTargetingDecision?
     }
 
     /// The feature of the explained tweak.
@@ -90,17 +90,17 @@ public struct TweakExplanation: Sendable, CustomStringConvertible {
     public let answers: [ProviderAnswer]
     /// The index in ``answers`` of the answer a read returns: the first usable value, or a
     /// removing override. `nil` when no layer has a usable answer.
-    public let winningIndex: Int?
+    package let winningIndex: Int?
     /// Whether the manager's cache (of the calling thread) holds an answer for this tweak, so
     /// that the next lookup there is served from it.
-    public let isCached: Bool
+    package let isCached: Bool
 
     /// The winning layer's answer, if any.
     public var winner: ProviderAnswer? { winningIndex.map { answers[$0] } }
 
     /// Set by typed explanations (``TweakManager/explain(feature:variable:as:)``) when a value
     /// was passed over because it cannot be read as the expected type: the first such reason.
-    public var typeMismatch: String? {
+    package var typeMismatch: String? {
         answers.lazy.compactMap { $0.answer.tweak != nil ? $0.answer.failure : nil }.first
     }
 

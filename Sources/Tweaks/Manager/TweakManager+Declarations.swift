@@ -62,7 +62,7 @@ public struct TweakTypeMismatches: Error, Sendable, CustomStringConvertible {
     public let mismatches: [TweakTypeMismatch]
     /// The errors of the values the provider cannot give as the declared type (text it stores
     /// that does not read as it), sorted by feature and variable.
-    public let unreadableValues: [String]
+    package let unreadableValues: [String]
 
     init(mismatches: [TweakTypeMismatch], unreadableValues: [String] = []) {
         self.mismatches = mismatches

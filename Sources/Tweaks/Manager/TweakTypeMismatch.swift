@@ -5,7 +5,7 @@ public struct TweakTypeMismatch: Sendable, Hashable, CustomStringConvertible {
     /// The tweak as the provider has it (its ``Tweak/source`` names the provider).
     public let tweak: Tweak
     /// The declared type.
-    public let declaredKind: TweakValue.Kind
+    package let declaredKind: TweakValue.Kind
     /// The name of the provider (the local defaults file) that declares it.
     public let declaredBy: String
     /// The declared type.
@@ -16,7 +16,7 @@ public struct TweakTypeMismatch: Sendable, Hashable, CustomStringConvertible {
         "\(tweak.source ?? "?"): \(tweak.feature).\(tweak.variable): \(problem)"
     }
 
-    /// What is wrong (the declared type's check): `declared as int by
+    /// What is wrong: `declared as int by
     /// <file>, found string "38"`, or the object key that is missing or unknown.
     public let problem: String
 }

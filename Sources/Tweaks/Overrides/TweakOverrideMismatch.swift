@@ -1,20 +1,20 @@
 /// An override whose value has another type than the tweak it overrides, or that overrides a tweak
 /// no provider declares (a typo, or a tweak removed from the defaults file): what strict mode
 /// (``TweakOverrides/onTypeMismatch``) reports.
-public struct TweakOverrideMismatch: Sendable, CustomStringConvertible, CustomReflectable {
+package struct TweakOverrideMismatch: Sendable, CustomStringConvertible, CustomReflectable {
     /// The overridden tweak's feature.
-    public let feature: String
+    package let feature: String
     /// The overridden tweak's variable.
-    public let variable: String
+    package let variable: String
     /// The override's value.
-    public let overrideValue: TweakValue
+    package let overrideValue: TweakValue
     /// The declared tweak: the lowest-priority provider's, typically the local JSON default;
     /// `nil` when no provider has the tweak.
-    public let declared: Tweak?
+    package let declared: Tweak?
 
     /// The mismatch in words; the override's value is redacted when the declared tweak is
     /// encrypted (an override of a secret is a secret too).
-    public var description: String {
+    package var description: String {
         guard let declared else {
             return
                 "override of \(feature).\(variable) is \(overrideValue.kind) \(shownValue), but no provider declares \(feature).\(variable) (a typo, or a tweak that was removed?)"
@@ -24,7 +24,7 @@ public struct TweakOverrideMismatch: Sendable, CustomStringConvertible, CustomRe
     }
 
     /// A mirror with the same redaction, so that `dump(_:)` cannot reveal a secret either.
-    public var customMirror: Mirror {
+    package var customMirror: Mirror {
         Mirror(
             self,
             children: [

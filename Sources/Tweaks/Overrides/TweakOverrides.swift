@@ -46,7 +46,7 @@ public struct TweakOverrides: Sendable {
     /// `String` override of a `Bool` flag, or an override of a tweak that no provider declares (a
     /// typo). The read still returns the override. `nil` (the
     /// default) skips the check, which costs one uncached lookup per overridden read.
-    public var onTypeMismatch: (@Sendable (TweakOverrideMismatch) -> Void)?
+    package var onTypeMismatch: (@Sendable (TweakOverrideMismatch) -> Void)?
 
     /// No overrides.
     public init() {}

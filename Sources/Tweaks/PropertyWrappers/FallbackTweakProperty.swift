@@ -12,7 +12,7 @@
 public struct FallbackTweakProperty<Value: Sendable>: Sendable {
     @usableFromInline let binding: TweakBinding<Value>
     /// The value read when the tweak cannot be used.
-    public let fallbackValue: Value
+    @usableFromInline package let fallbackValue: Value
 
     /// A property for a `Bool`, `Int`, `Double`, `Float`, `String` or ``TweakValue`` tweak.
     @inlinable

@@ -2,11 +2,11 @@
 /// the property's value now and after every change.
 public struct TweakPropertyProjection<Value>: Sendable {
     /// The feature of the property's tweak.
-    public let feature: String
+    package let feature: String
     /// The variable of the property's tweak.
-    public let variable: String
+    package let variable: String
     /// The manager the property reads from and writes to.
-    public let manager: TweakManager
+    package let manager: TweakManager
     let explain: @Sendable () -> TweakExplanation
     let read: @Sendable () -> Value
 

@@ -11,7 +11,7 @@ public import Foundation
 /// ])
 /// ```
 ///
-/// **Names.** A tweak's variable name is ``prefix`` (`TWEAK_`), its feature, two underscores, and
+/// **Names.** A tweak's variable name is its prefix (`TWEAK_` unless given), its feature, two underscores, and
 /// its variable, each upper-cased with every character other than an ASCII letter or digit
 /// written `_`: `ui_customization.display_red_view` is `TWEAK_UI_CUSTOMIZATION__DISPLAY_RED_VIEW`,
 /// `checkout.max-items` is `TWEAK_CHECKOUT__MAX_ITEMS`. ``environmentName(feature:variable:)``
@@ -40,11 +40,11 @@ public final class EnvironmentTweakProvider: TweakProvider, TweakChannelOwner {
     /// Why an environment variable cannot be read as its tweak's value.
     public struct ValueError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The environment variable, e.g. `TWEAK_CHECKOUT__MAX_ITEMS`.
-        public let environmentVariable: String
+        package let environmentVariable: String
         /// The tweak it sets (its variable is empty when the name has no `__`).
-        public let key: TweakKey
+        package let key: TweakKey
         /// What is wrong with its value.
-        public let reason: String
+        package let reason: String
 
         /// `environment variable TWEAK_CHECKOUT__MAX_ITEMS (checkout.max_items): "many" is not an Int`.
         public var description: String {
@@ -54,7 +54,7 @@ public final class EnvironmentTweakProvider: TweakProvider, TweakChannelOwner {
     }
 
     /// The prefix of every variable the provider reads: `TWEAK_` unless another is given.
-    public let prefix: String
+    package let prefix: String
     /// The name shown as the source of the provider's tweaks.
     public let name: String
     /// The variables that start with ``prefix``, as they were when the provider was made.

@@ -32,9 +32,9 @@ public enum LaunchArgumentOverrides {
     /// A malformed `-tweak` argument.
     public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The argument as given (after `-tweak`), or `-tweak` itself when its value is missing.
-        public let argument: String
+        package let argument: String
         /// What is wrong with it.
-        public let reason: String
+        package let reason: String
 
         /// `launch argument -tweak argument: reason`, or `launch argument --tweak: reason` for a
         /// misspelt or incomplete flag.

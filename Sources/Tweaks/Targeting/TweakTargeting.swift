@@ -90,27 +90,27 @@ package final class TweakTargeting: Sendable, Hashable {
 
 /// Which of a tweak's conditional values a lookup chose, and why: part of a
 /// ``TweakExplanation``.
-public struct TweakTargetingDecision: Sendable, Hashable, CustomStringConvertible {
+package struct TweakTargetingDecision: Sendable, Hashable, CustomStringConvertible {
     /// A percent condition's seed and where the context's randomization id falls for it.
-    public struct Percentile: Sendable, Hashable {
+    package struct Percentile: Sendable, Hashable {
         /// The seed of the percent condition.
-        public let seed: String
+        package let seed: String
         /// The micro-percentile (`0..<100_000_000`) of the randomization id for the seed.
-        public let value: UInt32
+        package let value: UInt32
     }
 
     /// The name of the condition that decided; `nil` when none was true and the default decided.
-    public let condition: String?
+    package let condition: String?
     /// Whether the decided value is an answer; `false` for "no answer here" (Firebase's
     /// `useInAppDefault`), when the next layer answers.
-    public let answers: Bool
+    package let answers: Bool
     /// Whether the read had a context; without one, percent and custom-signal conditions are false.
     let hasContext: Bool
     /// The micro-percentiles of the percent conditions that were evaluated, by seed.
-    public let microPercentiles: [Percentile]
+    package let microPercentiles: [Percentile]
 
     /// `condition "beta" (seed "s": micro-percentile 9571542)`, or `default (no condition is true)`.
-    public var description: String {
+    package var description: String {
         var text =
             condition.map { "condition \"\($0)\"" }
             ?? "default (no condition is true\(hasContext ? "" : "; no context"))"
@@ -125,14 +125,14 @@ public struct TweakTargetingDecision: Sendable, Hashable, CustomStringConvertibl
 }
 
 /// One conditional value of a tweak, as a catalog shows it.
-public struct TweakConditionalValue: Sendable, Hashable, CustomStringConvertible {
+package struct TweakConditionalValue: Sendable, Hashable, CustomStringConvertible {
     /// The condition's name.
-    public let condition: String
+    package let condition: String
     /// The value when the condition is the first true one; `nil`: no answer (the next provider answers).
-    public let value: TweakValue?
+    package let value: TweakValue?
 
     /// `if beta: true`, or `if beta: (in-app default)`.
-    public var description: String {
+    package var description: String {
         "if \(condition): \(value?.description ?? "(in-app default)")"
     }
 
