@@ -73,9 +73,11 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try fixture.cached.reading(for: context).tweakWith(feature: "general", variable: "meaning_of_life"))
         }
     }
-    Benchmark("Micro-percentile of a new context (one SHA-256)") { benchmark in
+    Benchmark("tweakWith context, percent condition in provider 4 of 4, a new context each read (one SHA-256)") {
+        benchmark in
         for index in benchmark.scaledIterations {
-            blackHole(TweakContext(randomizationID: "user-\(index)").microPercentile(seed: "seed"))
+            let user = fixture.targeted.reading(for: TweakContext(randomizationID: "user-\(index)"))
+            blackHole(try user.tweakWith(feature: "general", variable: "rollout"))
         }
     }
 
