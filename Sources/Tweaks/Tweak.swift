@@ -67,11 +67,6 @@ public struct Tweak: Sendable, Hashable {
         copy(value: value, source: source, targeting: targeting, isUntypedText: true)
     }
 
-    /// Whether the tweak has conditional values (checked without retaining them).
-    var hasTargeting: Bool {
-        @inline(__always) get { storage.targeting != nil }
-    }
-
     /// Creates a tweak.
     ///
     /// - Parameters:

@@ -21,15 +21,6 @@ struct ReadContext: Sendable {
         isOwn = true
     }
 
-    /// Whether this is the context `ReadContext(bound:ambient:)` makes of the same values: the same
-    /// contexts, copied, which need no comparison.
-    func isIdentical(bound: TweakContext?, ambient: TweakContext?) -> Bool {
-        if let bound { return isOwn && given?.isIdentical(to: bound) == true }
-        guard !isOwn else { return false }
-        guard let ambient else { return given == nil }
-        return given?.isIdentical(to: ambient) == true
-    }
-
     /// The context, resolved.
     var value: TweakContext? { isOwn ? given : TweakContext.scoped ?? given }
 }
