@@ -30,6 +30,12 @@ public struct TweakKey: Hashable, Sendable, Comparable, CustomStringConvertible 
         hasher.combine(hashCode)
     }
 
+    /// Whether `other` names the same feature and variable (its hash already compared equal).
+    @usableFromInline
+    func hasNames(of other: TweakKey) -> Bool {
+        feature == other.feature && variable == other.variable
+    }
+
     /// Orders keys by feature, then by variable.
     public static func < (lhs: TweakKey, rhs: TweakKey) -> Bool {
         (lhs.feature, lhs.variable) < (rhs.feature, rhs.variable)

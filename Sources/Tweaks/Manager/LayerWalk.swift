@@ -94,8 +94,8 @@ private struct LayerWalk: ~Copyable {
     let key: TweakKey
     let kind: ReadKind
     let log: ManagerLog?
-    /// The manager's memory of logged problems.
-    let problems: ProblemLog
+    /// The manager's memory of logged problems, when the read logs (with ``log``).
+    let problems: ProblemLog?
     /// Whether every layer is asked and its answer recorded (an explanation).
     let explains: Bool
     var decision = TweakDecision()
@@ -108,7 +108,7 @@ private struct LayerWalk: ~Copyable {
         self.key = key
         self.kind = kind
         self.log = log
-        self.problems = problems
+        self.problems = log == nil ? nil : problems
         self.explains = explains
         if explains { decision.answers = [] }
     }
@@ -137,7 +137,7 @@ private struct LayerWalk: ~Copyable {
             decided = TargetingDecided(targeting: targeting, branchIndex: branchIndex, context: context)
         }
         // ProblemLog: a layer that answers otherwise than it did when passed over has no problem now.
-        if let log { problems.observe(key, layer: layer(), value: tweak.value, log: log) }
+        if let log, let problems { problems.observe(key, layer: layer(), value: tweak.value, log: log) }
         if let reason = rejection(of: tweak, checksType: checksType, schema: request.schema, check: check) {
             pass(
                 over: TweakError.notSupported(feature: key.feature, variable: key.variable, reason: reason),
@@ -180,7 +180,7 @@ private struct LayerWalk: ~Copyable {
     ) {
         guard !decision.isDecided else { return }
         let layer = layer()
-        if let log {
+        if let log, let problems {
             let reason = (error as? TweakError)?.reason ?? String(describing: error)
             if !problems.report(key, layer: layer, answer: answer, reason: reason, log: log), log.logsDebug {
                 let what = if case .value = answer { "\(layer)'s value" } else { layer }
@@ -202,8 +202,12 @@ private struct LayerWalk: ~Copyable {
             TweakExplanation.ProviderAnswer(provider: layer(), answer: answer(), decision: targeting))
     }
 
-    /// The decision, once the walk is over.
-    consuming func finish() -> TweakDecision { decision }
+    /// The decision, once the walk is over: moved out (swapped for an empty one), not copied.
+    consuming func finish() -> TweakDecision {
+        var finished = TweakDecision()
+        swap(&finished, &decision)
+        return finished
+    }
 
     /// Adds `note` to the read's line.
     mutating func note(_ note: String) {

@@ -165,6 +165,6 @@ extension TweakManager {
         return TweakExplanation(
             feature: key.feature, variable: key.variable, answers: decision.answers ?? [],
             winningIndex: decision.winningIndex,
-            isCached: ThreadLocalCaches.current.answer(for: key, kind: .value, of: self) != nil)
+            isCached: ThreadLocalCaches.current.hasAnswer(for: key, of: self))
     }
 }

@@ -31,14 +31,22 @@ extension TweakManager {
         if usesTaskOverrides, let overrides = TweakOverrides.active, let entry = overrides.entry(for: key, in: self) {
             reportMismatch(of: entry, key: key, overrides: overrides)
             override = entry
-        } else if purpose == .read, let (answer, trace) = thread.answer(for: key, kind: kind, of: self),
-            answer.tweak.map({ check($0) == nil }) ?? true
-        {
-            // (A cached value the read cannot use is not an answer: the providers are walked, once.)
-            trace?("\(key) answered from the cache", .trace)
-            return TweakDecision(tweak: answer.tweak, layer: answer.layer)
         }
-        let settings = thread.walkInputs(of: self)
+        let settings: ThreadLocalCaches.WalkInputs
+        if override == nil, purpose == .read {
+            switch thread.lookUp(key, kind: kind, of: self) {
+            case .answered(let answer, let trace) where answer.tweak.map({ check($0) == nil }) ?? true:
+                trace?("\(key) answered from the cache", .trace)
+                return TweakDecision(tweak: answer.tweak, layer: answer.layer)
+            case .answered:
+                // A cached value the read cannot use is not an answer: the providers are walked, once.
+                settings = thread.walkInputs(of: self)
+            case .missed(let inputs):
+                settings = inputs
+            }
+        } else {
+            settings = thread.walkInputs(of: self)
+        }
         let request = TweakRequest(
             key: key, schema: settings.schema, boundContext: context ?? boundContext, ambientContext: settings.context)
         let decision = walk(

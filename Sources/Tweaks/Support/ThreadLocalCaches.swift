@@ -20,20 +20,10 @@ final class ThreadLocalCaches {
     /// How many managers' caches a thread keeps; the least recently used one is dropped beyond it.
     static let capacity = 8
 
-    /// Everything the thread keeps, in one value that only the owning thread touches. Its
-    /// accesses keep the runtime's exclusivity checks: unchecked, a cached `tweakWith` was 10 %
-    /// faster and a cached `isFeatureEnabled` 26 % (Docs/Performance.md, 2026-11-28), at the edge
-    /// of the 25 % that issue 40 asks of an unsafe construct; the Benchmarks package decides.
+    /// Everything the thread keeps, in one value that only the owning thread touches. Each
+    /// method below makes one access to it (a mutating call of ``State``), so a read pays the
+    /// runtime's exclusivity check once, not once per field it touches.
     private var state = State()
-
-    private struct State {
-        /// The caches of the most recently read managers, the most recent first.
-        var caches: [TweakCache] = []
-        /// See ``verdictAfterMiss``.
-        var verdictAfterMiss: ObjectIdentifier?
-        /// See ``isObservingRead``.
-        var isObservingRead = false
-    }
 
     /// The provider whose ``TweakProvider/isFeatureEnabled(_:)`` verdict a manager is asking on
     /// this thread, right after that provider had no `enabled` tweak for the feature. Its default
@@ -72,29 +62,34 @@ final class ThreadLocalCaches {
         return caches
     }
 
-    /// What a read of `kind` answered for `key` before, in `manager`'s cache, and the log when it
-    /// wants a cached read's `trace` line; `nil` when nothing is cached or the cache is off.
-    func answer(for key: TweakKey, kind: ReadKind, of manager: TweakManager) -> (CachedAnswer, trace: ManagerLog?)? {
-        prepareCache(of: manager)
-        guard let answer = state.caches[0].answer(for: key, kind: kind) else { return nil }
-        return (answer, state.caches[0].settings.tracesReads ? state.caches[0].settings.log : nil)
+    /// What `manager`'s cache on this thread holds for a read of `kind` of `key`: the earlier
+    /// answer, or, when it has none (or the cache is off), what a walk of the layers needs.
+    func lookUp(_ key: TweakKey, kind: ReadKind, of manager: TweakManager) -> CacheLookup {
+        state.lookUp(key, kind: kind, of: manager)
+    }
+
+    /// See ``lookUp(_:kind:of:)``.
+    enum CacheLookup {
+        /// The earlier answer, and the log when it wants a cached read's `trace` line.
+        case answered(CachedAnswer, trace: ManagerLog?)
+        /// No earlier answer: what the walk of the layers needs.
+        case missed(WalkInputs)
+    }
+
+    /// Whether `manager`'s cache on this thread holds an answer for a value read of `key`.
+    func hasAnswer(for key: TweakKey, of manager: TweakManager) -> Bool {
+        if case .answered = lookUp(key, kind: .value, of: manager) { true } else { false }
     }
 
     /// The read settings of `manager` as this thread's cache holds them.
     func settings(of manager: TweakManager) -> TweakCache.Settings {
-        prepareCache(of: manager)
-        return state.caches[0].settings
+        state.settings(of: manager)
     }
 
     /// What a walk of `manager`'s layers needs from this thread's cache of it: its schema, ambient
-    /// context, log, whether it caches, and its version (copied field by field: a copy of the
-    /// settings would retain each of them).
+    /// context, log, whether it caches, and its version.
     func walkInputs(of manager: TweakManager) -> WalkInputs {
-        prepareCache(of: manager)
-        return WalkInputs(
-            schema: state.caches[0].settings.schema, context: state.caches[0].settings.context,
-            log: state.caches[0].settings.log, isCaching: state.caches[0].settings.isCaching,
-            version: state.caches[0].version)
+        state.walkInputs(of: manager)
     }
 
     /// See ``walkInputs(of:)``.
@@ -108,44 +103,100 @@ final class ThreadLocalCaches {
 
     /// Keeps `answer` for later reads of `kind`, when `manager`'s cache still belongs to `version`.
     func store(_ answer: CachedAnswer, for key: TweakKey, kind: ReadKind, version: UInt64, of manager: TweakManager) {
-        prepareCache(of: manager)
-        state.caches[0].store(answer, for: key, kind: kind, version: version)
+        state.store(answer, for: key, kind: kind, version: version, of: manager)
     }
 
     /// What a read decoded from `tweak` as `type` before (see ``TweakCache/decodedValue(of:for:as:)``).
     func decodedValue<Value>(of tweak: Tweak, for key: TweakKey, as type: Value.Type, of manager: TweakManager)
         -> Value?
     {
-        prepareCache(of: manager)
-        return state.caches[0].decodedValue(of: tweak, for: key, as: type)
+        state.decodedValue(of: tweak, for: key, as: type, of: manager)
     }
 
     /// Remembers what a read decoded (see ``TweakCache/remember(_:decodedFrom:for:)``).
     func remember<Value>(_ value: Value, decodedFrom tweak: Tweak, for key: TweakKey, of manager: TweakManager) {
-        prepareCache(of: manager)
-        state.caches[0].remember(value, decodedFrom: tweak, for: key)
+        state.remember(value, decodedFrom: tweak, for: key, of: manager)
     }
+}
 
-    /// Makes `manager`'s cache the first of ``State/caches``: made empty when the thread has none,
-    /// and emptied (with the manager's current settings) when anything changed since it was filled.
-    @inline(__always)
-    private func prepareCache(of manager: TweakManager) {
-        let version = manager.cacheVersion.load()
-        if state.caches.isEmpty || state.caches[0].managerID != manager.id { promote(manager.id) }
-        if state.caches[0].version != version {
-            // Settings are read after the version: they are at least as new as the version says.
-            let settings = manager.state.withLock { $0.readSettings }
-            state.caches[0].reset(version: version, settings: settings)
+/// The thread's caches and notes (see ``ThreadLocalCaches``), with the operations on them.
+extension ThreadLocalCaches {
+    fileprivate struct State {
+        /// The caches of the most recently read managers, the most recent first.
+        var caches: [TweakCache] = []
+        /// See ``ThreadLocalCaches/verdictAfterMiss``.
+        var verdictAfterMiss: ObjectIdentifier?
+        /// See ``ThreadLocalCaches/isObservingRead``.
+        var isObservingRead = false
+
+        mutating func lookUp(_ key: TweakKey, kind: ReadKind, of manager: TweakManager) -> CacheLookup {
+            prepareCache(of: manager)
+            guard let answer = caches[0].answer(for: key, kind: kind) else { return .missed(walkInputs()) }
+            return .answered(answer, trace: caches[0].settings.tracesReads ? caches[0].settings.log : nil)
         }
-    }
 
-    private func promote(_ managerID: UInt64) {
-        if let index = state.caches.firstIndex(where: { $0.managerID == managerID }) {
-            let cache = state.caches.remove(at: index)
-            state.caches.insert(cache, at: 0)
-        } else {
-            if state.caches.count >= Self.capacity { state.caches.removeLast() }
-            state.caches.insert(TweakCache(managerID: managerID), at: 0)
+        mutating func settings(of manager: TweakManager) -> TweakCache.Settings {
+            prepareCache(of: manager)
+            return caches[0].settings
+        }
+
+        mutating func walkInputs(of manager: TweakManager) -> WalkInputs {
+            prepareCache(of: manager)
+            return walkInputs()
+        }
+
+        /// The walk inputs of the first cache, copied field by field: a copy of the settings would
+        /// retain each of them.
+        private func walkInputs() -> WalkInputs {
+            WalkInputs(
+                schema: caches[0].settings.schema, context: caches[0].settings.context,
+                log: caches[0].settings.log, isCaching: caches[0].settings.isCaching, version: caches[0].version)
+        }
+
+        mutating func store(
+            _ answer: CachedAnswer, for key: TweakKey, kind: ReadKind, version: UInt64, of manager: TweakManager
+        ) {
+            prepareCache(of: manager)
+            caches[0].store(answer, for: key, kind: kind, version: version)
+        }
+
+        mutating func decodedValue<Value>(
+            of tweak: Tweak, for key: TweakKey, as type: Value.Type, of manager: TweakManager
+        )
+            -> Value?
+        {
+            prepareCache(of: manager)
+            return caches[0].decodedValue(of: tweak, for: key, as: type)
+        }
+
+        mutating func remember<Value>(
+            _ value: Value, decodedFrom tweak: Tweak, for key: TweakKey, of manager: TweakManager
+        ) {
+            prepareCache(of: manager)
+            caches[0].remember(value, decodedFrom: tweak, for: key)
+        }
+
+        /// Makes `manager`'s cache the first of ``caches``: made empty when the thread has none, and
+        /// emptied (with the manager's current settings) when anything changed since it was filled.
+        @inline(__always)
+        private mutating func prepareCache(of manager: TweakManager) {
+            let version = manager.cacheVersion.load()
+            if caches.isEmpty || caches[0].managerID != manager.id { promote(manager.id) }
+            if caches[0].version != version {
+                // Settings are read after the version: they are at least as new as the version says.
+                let settings = manager.state.withLock { $0.readSettings }
+                caches[0].reset(version: version, settings: settings)
+            }
+        }
+
+        private mutating func promote(_ managerID: UInt64) {
+            if let index = caches.firstIndex(where: { $0.managerID == managerID }) {
+                let cache = caches.remove(at: index)
+                caches.insert(cache, at: 0)
+            } else {
+                if caches.count >= ThreadLocalCaches.capacity { caches.removeLast() }
+                caches.insert(TweakCache(managerID: managerID), at: 0)
+            }
         }
     }
 }

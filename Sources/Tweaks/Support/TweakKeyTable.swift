@@ -6,6 +6,10 @@
 /// Entries are added or replaced, and removed all at once: what the read caches and the
 /// providers' fixed tables need.
 struct TweakKeyTable<Value> {
+    /// Each slot's mark, probed first: `0` for an empty slot, else its key's hash with the lowest
+    /// bit set (never `0`). A slot of another key is passed over with one comparison of integers,
+    /// without touching its key.
+    private var marks: [Int] = []
     /// The keys of the entries, by slot; `nil` for an empty slot.
     private var keys: [TweakKey?] = []
     /// The values of the entries, in their keys' slots.
@@ -27,16 +31,17 @@ struct TweakKeyTable<Value> {
     /// The value for `key`; `nil` when there is none. Setting a value adds or replaces it.
     subscript(key: TweakKey) -> Value? {
         get {
-            guard let slot = slot(of: key), keys[slot] != nil else { return nil }
+            guard let slot = slot(of: key), marks[slot] != 0 else { return nil }
             return values[slot]
         }
         set {
             guard let newValue else {
                 preconditionFailure("TweakKeyTable removes entries all at once (removeAll)")
             }
-            if (count + 1) * 2 > keys.count { grow() }
+            if (count + 1) * 2 > marks.count { grow() }
             guard let slot = slot(of: key) else { return }
-            if keys[slot] == nil {
+            if marks[slot] == 0 {
+                marks[slot] = key.hashCode | 1
                 keys[slot] = key
                 count += 1
             }
@@ -46,12 +51,12 @@ struct TweakKeyTable<Value> {
 
     /// The slot of `key`, or the empty slot where it would go; `nil` when the table has no storage.
     private func slot(of key: TweakKey) -> Int? {
-        guard !keys.isEmpty else { return nil }
-        let mask = keys.count &- 1
+        guard !marks.isEmpty else { return nil }
+        let mask = marks.count &- 1
+        let mark = key.hashCode | 1
         var index = key.hashCode & mask
-        // The stored hash first: a slot of another key is passed with one comparison.
-        while let hash = keys[index]?.hashCode {
-            if hash == key.hashCode && keys[index] == key { return index }
+        while marks[index] != 0 {
+            if marks[index] == mark, keys[index]?.hasNames(of: key) == true { return index }
             index = (index &+ 1) & mask
         }
         return index
@@ -60,7 +65,8 @@ struct TweakKeyTable<Value> {
     /// Removes every entry, keeping the storage.
     mutating func removeAll() {
         guard count > 0 else { return }
-        for index in keys.indices {
+        for index in marks.indices where marks[index] != 0 {
+            marks[index] = 0
             keys[index] = nil
             values[index] = nil
         }
@@ -71,6 +77,7 @@ struct TweakKeyTable<Value> {
         let entries = zip(keys, values)
         var capacity = 8
         while capacity < (count + 1) * 2 { capacity *= 2 }
+        marks = Array(repeating: 0, count: capacity)
         keys = Array(repeating: nil, count: capacity)
         values = Array(repeating: nil, count: capacity)
         count = 0
