@@ -25,16 +25,17 @@ extension TweakManager {
         let key = TweakKey(feature: feature, variable: variable)
         let settings = threadSettings
         guard let log = settings.observation?.exposureLog else { return nil }
-        return expose(decision(of: key), key: key, settings: settings, to: log)
+        return expose(decision(of: key), key: key, schema: settings.schema, ambientContext: settings.context, to: log)
     }
 
     /// Records the exposure of `decision` in `log` when targeting decided it and the policy admits
-    /// it; a task's exposure capture (tests) gets it first, deduplicated on its own. `settings`
-    /// are the read's: the manager's own context, whose new randomization id empties the log's
-    /// memory, and the schema that names the layer, as the read's evaluation does.
+    /// it; a task's exposure capture (tests) gets it first, deduplicated on its own.
+    /// `ambientContext` is the manager's own context, whose new randomization id empties the log's
+    /// memory; `schema` names the layer, as the read's evaluation does.
     @discardableResult
     func expose(
-        _ decision: TweakDecision, key: TweakKey, settings: TweakCache.Settings, to log: TweakExposureLog
+        _ decision: TweakDecision, key: TweakKey, schema: TweakSchema, ambientContext: TweakContext?,
+        to log: TweakExposureLog
     ) -> TweakExposure? {
         guard let tweak = decision.tweak, let layer = decision.layer, let decided = decision.targeting,
             let condition = decided.condition
@@ -43,11 +44,11 @@ extension TweakManager {
         let capture = ExposureCapture.active
         let admitted = log.admits(
             key: key, value: tweak.value, variant: condition.name, randomizationID: randomizationID,
-            ambientID: settings.context?.randomizationID)
+            ambientID: ambientContext?.randomizationID)
         guard admitted || capture != nil else { return nil }
         let exposure = TweakExposure(
             key: key, value: tweak.value, variant: condition.name, experiment: condition.experiment,
-            randomizationID: randomizationID, layer: settings.schema.layerName(layer), reason: condition.reason)
+            randomizationID: randomizationID, layer: schema.layerName(layer), reason: condition.reason)
         capture?.offer(exposure, policy: log.policy)
         guard admitted else { return nil }
         if log.append(exposure) {

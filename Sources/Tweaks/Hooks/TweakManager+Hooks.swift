@@ -51,25 +51,27 @@ extension TweakManager {
     @inline(never)
     func observedDecision(of key: TweakKey, kind: ReadKind, check: (Tweak) -> String?) -> TweakDecision {
         let thread = ThreadLocalCaches.current
-        guard !thread.isObservingRead else { return decision(of: key, kind: kind, check: check) }
-        let settings = thread.settings(of: self)
-        let exposureLog = readOptions.recordsExposures ? settings.observation?.exposureLog : nil
+        guard let inputs = thread.beginObservedRead(of: self) else {
+            return decision(of: key, kind: kind, check: check)
+        }
+        defer { thread.endObservedRead() }
+        let exposureLog = readOptions.recordsExposures ? inputs.observation?.exposureLog : nil
         // The manager's hooks, then the view's.
-        let managerHooks = settings.observation?.hooks ?? []
+        let managerHooks = inputs.observation?.hooks ?? []
         let hookCount = managerHooks.count + readOptions.hooks.count
         func hook(_ index: Int) -> RegisteredHook {
             index < managerHooks.count ? managerHooks[index] : readOptions.hooks[index - managerHooks.count]
         }
         guard hookCount > 0 else {
             let decision = decision(of: key, kind: kind, check: check)
-            if let exposureLog { expose(decision, key: key, settings: settings, to: exposureLog) }
+            if let exposureLog {
+                expose(decision, key: key, schema: inputs.schema, ambientContext: inputs.context, to: exposureLog)
+            }
             return decision
         }
-        thread.isObservingRead = true
-        defer { thread.isObservingRead = false }
         var hookContext = TweakHookContext(
-            key: key, isFeatureFlag: kind == .featureFlag, schema: settings.schema,
-            context: ReadContext(bound: boundContext, ambient: settings.context), hints: readOptions.hints)
+            key: key, isFeatureFlag: kind == .featureFlag, schema: inputs.schema,
+            context: ReadContext(bound: boundContext, ambient: inputs.context), hints: readOptions.hints)
         var data = HookDataList(count: hookCount)
         // before: the manager's hooks, then the view's; a throw skips the rest (4.4.6).
         var hookFailure: (any Error)?
@@ -88,8 +90,10 @@ extension TweakManager {
         }
         // The one decision, for the context the before hooks left.
         let decision = decision(of: key, kind: kind, check: check, context: extendedContext)
-        if let exposureLog { expose(decision, key: key, settings: settings, to: exposureLog) }
-        let evaluation = TweakEvaluation(key: key, schema: settings.schema, decision: decision)
+        if let exposureLog {
+            expose(decision, key: key, schema: inputs.schema, ambientContext: inputs.context, to: exposureLog)
+        }
+        let evaluation = TweakEvaluation(key: key, schema: inputs.schema, decision: decision)
         // after, error, finally: the view's hooks, then the manager's, each list reversed.
         // An error evaluation is one without an answer, as in OpenFeature: layers had the tweak
         // but none could give it (`reason == .error`, its first failure), or no layer has it

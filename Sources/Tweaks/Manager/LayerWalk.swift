@@ -35,9 +35,8 @@ extension TweakManager {
 
         // A layer is named only when its name is used (a failure, a log line, an explanation, a
         // tweak without a source): a read of a layer that answers copies no name.
-        for index in askedProviders.indices {
+        for (index, provider) in askedProviders.enumerated() {
             if walk.decision.isDecided && !walk.explains { break }
-            let provider = askedProviders[index]
             let found: Tweak?
             do {
                 found = try provider.tweak(for: request)

@@ -36,9 +36,10 @@ struct TweakDecision: Sendable {
     var isEnabled: Bool { tweak?.flagValue ?? false }
 
     /// The tweak; without one, the first failure is thrown (layers had the tweak but none could
-    /// give a usable value), else `nil` (no layer has it).
-    func get() throws -> Tweak? {
-        if let tweak { return tweak }
+    /// give a usable value), else `nil` (no layer has it). The tweak moves out of the decision
+    /// (`take()`): a read hands it on without counting another reference.
+    consuming func get() throws -> Tweak? {
+        if let tweak = tweak.take() { return tweak }
         if let firstFailure { throw firstFailure }
         return nil
     }

@@ -33,10 +33,25 @@ final class ThreadLocalCaches {
         set { state.verdictAfterMiss = newValue }
     }
 
-    /// Whether this thread runs the hooks of a read: a read a hook makes is not observed again.
-    var isObservingRead: Bool {
-        get { state.isObservingRead }
-        set { state.isObservingRead = newValue }
+    /// What an observed read of `manager` needs, when this thread does not run the hooks of a
+    /// read already (a read a hook makes is not observed again): from then on it does, until
+    /// ``endObservedRead()``. `nil` when it does.
+    func beginObservedRead(of manager: TweakManager) -> ObservedReadInputs? {
+        state.beginObservedRead(of: manager)
+    }
+
+    /// Ends what ``beginObservedRead(of:)`` began.
+    func endObservedRead() {
+        state.isObservingRead = false
+    }
+
+    /// See ``beginObservedRead(of:)``.
+    struct ObservedReadInputs {
+        /// The manager's hooks and exposure log.
+        let observation: ReadObservation?
+        let schema: TweakSchema
+        /// The manager's ambient context.
+        let context: TweakContext?
     }
 
     /// The thread-specific slot that holds each thread's caches. POSIX stores a raw pointer: the
@@ -126,13 +141,22 @@ extension ThreadLocalCaches {
         var caches: [TweakCache] = []
         /// See ``ThreadLocalCaches/verdictAfterMiss``.
         var verdictAfterMiss: ObjectIdentifier?
-        /// See ``ThreadLocalCaches/isObservingRead``.
+        /// Whether this thread runs the hooks of a read (see ``ThreadLocalCaches/beginObservedRead(of:)``).
         var isObservingRead = false
 
         mutating func lookUp(_ key: TweakKey, kind: ReadKind, of manager: TweakManager) -> CacheLookup {
             prepareCache(of: manager)
             guard let answer = caches[0].answer(for: key, kind: kind) else { return .missed(walkInputs()) }
             return .answered(answer, trace: caches[0].settings.tracesReads ? caches[0].settings.log : nil)
+        }
+
+        mutating func beginObservedRead(of manager: TweakManager) -> ObservedReadInputs? {
+            guard !isObservingRead else { return nil }
+            isObservingRead = true
+            prepareCache(of: manager)
+            return ObservedReadInputs(
+                observation: caches[0].settings.observation, schema: caches[0].settings.schema,
+                context: caches[0].settings.context)
         }
 
         mutating func settings(of manager: TweakManager) -> TweakCache.Settings {
