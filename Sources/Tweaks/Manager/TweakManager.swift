@@ -13,7 +13,7 @@ import Foundation
 /// ```
 ///
 /// **The lookup rule**, the same for every read (`tweakWith`, typed reads, the property wrappers,
-/// generated accessors, ``isFeatureEnabled(_:)``, ``explain(feature:variable:)``, the catalog):
+/// generated accessors, ``isFeatureEnabled(_:)``, ``explain(feature:variable:as:)``, the catalog):
 /// the layers are asked in priority order — a task-local ``TweakOverrides`` override, then each
 /// provider — and **the first usable answer wins**. An answer is unusable when its provider has the
 /// tweak but fails to give it (a failed decryption) or when its value is not of the type the read

@@ -42,19 +42,6 @@ extension TweakManager {
         subscribe(to: nil, bufferingPolicy: .unbounded)
     }
 
-    /// The current value of the tweak (`nil` when no provider has it or it cannot be read; the
-    /// reason goes to ``logClosure``), then its value after each change that alters it.
-    public func values(feature: String, variable: String) -> TweakValueUpdates {
-        let key = TweakKey(feature: feature, variable: variable)
-        // The stream only wakes the consumer, which then reads the current value: keeping the
-        // newest event is enough, and no change after the subscription can be missed.
-        return TweakValueUpdates(
-            manager: self, key: key, events: subscribe(to: key, bufferingPolicy: .bufferingNewest(1))
-        ) {
-            $0.currentTweak($1)?.value
-        }
-    }
-
     func subscribe(
         to key: TweakKey?, bufferingPolicy: AsyncStream<TweakChange>.Continuation.BufferingPolicy
     ) -> AsyncStream<TweakChange> {
