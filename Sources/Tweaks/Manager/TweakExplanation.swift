@@ -48,7 +48,7 @@ public struct TweakExplanation: Sendable, CustomStringConvertible {
         }
 
         /// Whether the answer can be used: the layer has the tweak, of a type the read accepts.
-        public var isUsable: Bool {
+        package var isUsable: Bool {
             if case .value = kind { true } else { false }
         }
 
@@ -139,8 +139,8 @@ extension TweakManager {
         feature: String, variable: String, as type: Value.Type = TweakValue.self
     ) -> TweakExplanation {
         guard Value.self != TweakValue.self else {
-            let key = TweakKey(feature: feature, variable: variable)
-            return explanation(of: key, kind: variable == Self.featureEnabledVariable ? .featureFlag : .value) { _ in nil }
+            let kind: ReadKind = variable == Self.featureEnabledVariable ? .featureFlag : .value
+            return explanation(of: TweakKey(feature: feature, variable: variable), kind: kind) { _ in nil }
         }
         return explain(feature: feature, variable: variable, codec: TweakValueCodec<Value>.convertible)
     }

@@ -73,7 +73,9 @@ public struct TweakOverrides: Sendable {
     ) {
         let key = TweakKey(feature: feature, variable: variable)
         guard let context else {
-            set(.value(Tweak(feature: feature, variable: variable, value: value, source: Self.source)), for: key, in: manager)
+            set(
+                .value(Tweak(feature: feature, variable: variable, value: value, source: Self.source)), for: key,
+                in: manager)
             return
         }
         let branch = TweakTargeting.Branch(
@@ -97,7 +99,7 @@ public struct TweakOverrides: Sendable {
     }
 
     /// Switches `feature` on or off for ``TweakManager/isFeatureEnabled(_:)``: overrides its
-    /// ``TweakManager/featureEnabledVariable`` tweak.
+    /// `enabled` tweak.
     public mutating func setFeatureEnabled(_ enabled: Bool, feature: String, in manager: TweakManager? = nil) {
         set(.bool(enabled), feature: feature, variable: TweakManager.featureEnabledVariable, in: manager)
     }

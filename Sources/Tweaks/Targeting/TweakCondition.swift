@@ -35,7 +35,8 @@ public struct TweakCondition: Sendable, Hashable {
         seed: String, above lowerBound: UInt32? = nil, upTo upperBound: UInt32
     ) -> TweakCondition {
         guard let lowerBound else {
-            return TweakCondition(.percent(PercentCondition(operator: .lessOrEqual, seed: seed, microPercent: upperBound)))
+            return TweakCondition(
+                .percent(PercentCondition(operator: .lessOrEqual, seed: seed, microPercent: upperBound)))
         }
         return TweakCondition(
             .percent(PercentCondition(operator: .between, seed: seed, lowerBound: lowerBound, upperBound: upperBound)))
