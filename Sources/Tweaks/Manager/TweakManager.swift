@@ -31,7 +31,7 @@ import Foundation
 public final class TweakManager: Sendable {
     /// The variable whose Boolean value is a provider's opinion in ``isFeatureEnabled(_:)``:
     /// `enabled`. `feature.enabled = false` in an override switches the feature off.
-    public static let featureEnabledVariable = "enabled"
+    package static let featureEnabledVariable = "enabled"
 
     /// The providers in priority order, highest first.
     public let tweakProviders: [any TweakProvider]
@@ -269,7 +269,7 @@ public final class TweakManager: Sendable {
         try read(key).get()
     }
 
-    /// Whether `feature` is enabled: its ``featureEnabledVariable`` (`enabled`) tweak read as a
+    /// Whether `feature` is enabled: its `enabled` tweak read as a
     /// `Bool` by the lookup rule, so an override can switch a feature off as well as on. A
     /// provider without that tweak is also asked for its own verdict
     /// (``TweakProvider/isFeatureEnabled(_:)``; `true` enables, as in JustTweak). With no usable
