@@ -38,7 +38,7 @@ extension TweakManager {
     /// one element; a reload is one element whose ``TweakChange/keys`` is `nil`). Read the new
     /// values from the manager. Changes are buffered without limit until consumed; the sequence
     /// starts when it is made, so make it before the changes it must see.
-    public var changes: TweakChanges {
+    public var changes: AsyncStream<TweakChange> {
         subscribe(to: nil, bufferingPolicy: .unbounded)
     }
 

@@ -40,10 +40,6 @@ public struct TypedTweakValueUpdates<Value: Equatable & Sendable>: AsyncSequence
     }
 }
 
-/// The value of one tweak now and after each change that alters it (see
-/// `TweakManager.values(feature:variable:as:)`); `nil` elements mean "not found or unreadable".
-public typealias TweakValueUpdates = TypedTweakValueUpdates<TweakValue>
-
 extension TweakManager {
     /// The tweak's current value as `Value` (`Bool`, `Int`, `Double`, `Float`, `String`; by
     /// default ``TweakValue``), then its value after each change that alters it, read by the
