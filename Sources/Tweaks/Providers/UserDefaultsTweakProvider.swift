@@ -2,7 +2,7 @@ public import Foundation
 
 /// A mutable provider persisted in `UserDefaults`: the override layer that survives relaunches.
 ///
-/// All overrides live under one key (``defaultsKey``) as a property list
+/// All overrides live under one key (`Tweaks.Overrides` unless `key:` names another) as a property list
 /// `feature → variable → [kind: value]`, where the kind (`bool`, `int`, `double`, `string`, `json`)
 /// keeps every value's type exactly: a Bool never comes back as `1`, a `1.0` never as `1`.
 /// Features and variables are both part of the identity, so `a.enabled` and `b.enabled` never
