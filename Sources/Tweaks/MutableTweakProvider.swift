@@ -39,7 +39,7 @@ extension MutableTweakProvider {
         try set(value.tweakValueRepresentation, feature: feature, variable: variable)
     }
 
-    /// Switches `feature` on or off through its ``TweakManager/featureEnabledVariable`` tweak.
+    /// Switches `feature` on or off through its `enabled` tweak.
     package func setFeatureEnabled(_ enabled: Bool, feature: String) throws {
         try set(.bool(enabled), feature: feature, variable: TweakManager.featureEnabledVariable)
     }

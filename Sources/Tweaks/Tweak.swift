@@ -1,7 +1,7 @@
 /// One resolved tweak: the value of a variable of a feature, and where it came from.
 ///
 /// A tweak read from an entry marked `Encrypted` carries the decrypted ``value`` and
-/// ``isEncrypted`` set; its ``description``, ``debugDescription`` and mirror never show that value.
+/// ``isEncrypted`` set; its ``description`` (which `debugPrint` shows too) and mirror never show that value.
 public struct Tweak: Sendable, Hashable {
     /// The fields live in one immutable object, so that handing a tweak out of a cache or a
     /// provider costs one reference count instead of one per string.
@@ -104,9 +104,6 @@ public struct Tweak: Sendable, Hashable {
         hasher.combine(source)
     }
 
-    /// ``title``, or `feature.variable` when there is none.
-    public var displayTitle: String { title ?? "\(feature).\(variable)" }
-
     /// The value as text for people: redacted (`<encrypted>`) when ``isEncrypted``.
     public var displayValue: String { isEncrypted ? "<encrypted>" : value.description }
 
@@ -127,7 +124,7 @@ public struct Tweak: Sendable, Hashable {
     func isIdentical(to other: Tweak) -> Bool { storage === other.storage }
 
     /// A copy that names `source` as the provider that answered.
-    public func with(source: String) -> Tweak {
+    func with(source: String) -> Tweak {
         copy(value: value, source: source, targeting: targeting)
     }
 
@@ -170,14 +167,11 @@ public struct Tweak: Sendable, Hashable {
     public var stringValue: String? { value.stringValue }
 }
 
-extension Tweak: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+extension Tweak: CustomStringConvertible, CustomReflectable {
     /// `feature.variable = value (source)`, with encrypted values redacted.
     public var description: String {
         "\(feature).\(variable) = \(displayValue) (\(source ?? "unknown source"))"
     }
-
-    /// ``description`` wrapped as `Tweak(…)`, with encrypted values redacted.
-    public var debugDescription: String { "Tweak(\(description))" }
 
     /// A mirror that redacts encrypted values, so `dump(_:)` cannot reveal them either.
     public var customMirror: Mirror {

@@ -61,8 +61,8 @@ public protocol TweakProvider: AnyObject, Sendable {
     var declarations: [TweakDeclaration] { get }
 
     /// Whether the provider switches `feature` on by a rule of its own, asked only when it has
-    /// no ``TweakManager/featureEnabledVariable`` (`enabled`) tweak for the feature: `true`
-    /// enables the feature, `false` leaves the decision to the next provider (as in JustTweak).
+    /// no `enabled` tweak for the feature: `true` enables the feature, `false` leaves the decision
+    /// to the next provider (as in JustTweak).
     ///
     /// By default, the Boolean value of the feature's `enabled` tweak, and `false` without one:
     /// implement it only for a rule that is not an `enabled` tweak.
@@ -103,8 +103,8 @@ extension TweakProvider {
     )
     public func tweak(for key: TweakKey) throws -> Tweak? { nil }
 
-    /// The Boolean value of the feature's ``TweakManager/featureEnabledVariable`` (`enabled`)
-    /// tweak; `false` when the provider does not have it, cannot give it, or it is not a Boolean.
+    /// The Boolean value of the feature's `enabled` tweak; `false` when the provider does not have
+    /// it, cannot give it, or it is not a Boolean.
     public func isFeatureEnabled(_ feature: String) -> Bool {
         // A manager asks right after this provider had no `enabled` tweak: the answer is `false`.
         if ThreadLocalCaches.current.verdictAfterMiss == ObjectIdentifier(self) { return false }

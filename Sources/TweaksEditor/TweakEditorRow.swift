@@ -79,7 +79,7 @@ public struct TweakEditorRow: Sendable, Identifiable {
     /// when there is no override; empty for encrypted tweaks.
     public var editText: String {
         guard !isEncrypted else { return "" }
-        return (override?.value ?? evaluation.value ?? defaultValue)?.description ?? ""
+        return (override?.value ?? evaluation.tweak?.value ?? defaultValue)?.description ?? ""
     }
 
     /// The Boolean override: `true` (On), `false` (Off), `nil` (Default: no override).

@@ -71,7 +71,7 @@ import Tweaks
                             let root =
                                 try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
                             let overrides =
-                                root?[UserDefaultsTweakProvider.defaultKey] as? [String: [String: [String: Any]]]
+                                root?["Tweaks.Overrides"] as? [String: [String: [String: Any]]]
                             return overrides?["crash"]?["counter"]?["int"] as? Int
                         #else
                             // What an app launched afterwards would load: the suite as cfprefsd gives it

@@ -37,9 +37,9 @@ struct QAWalkthroughTests {
         // 3. Preview a beta user: the experiment is on for them, off for this device.
         editor.searchText = ""
         editor.previewContext = TweakContext(randomizationID: "qa-user", attributes: ["plan": "beta"])
-        #expect(editor.row(for: Keys.newFlow)?.preview?.value == .bool(true))
+        #expect(editor.row(for: Keys.newFlow)?.preview?.tweak?.value == .bool(true))
         #expect(editor.row(for: Keys.newFlow)?.preview?.condition == "beta")
-        #expect(editor.row(for: Keys.newFlow)?.evaluation.value == .bool(false))
+        #expect(editor.row(for: Keys.newFlow)?.evaluation.tweak?.value == .bool(false))
 
         // 4. Reset the Payments group: the theme override stays.
         try editor.resetGroup("Payments")

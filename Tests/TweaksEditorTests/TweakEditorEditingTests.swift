@@ -20,7 +20,7 @@ struct TweakEditorEditingTests {
         try editor.set("1.75", for: Keys.ratio)
         #expect(try stack.manager.tweakWith(feature: "ui", variable: "ratio").value == .double(1.75))
         try editor.set("12", for: Keys.maxItems)
-        #expect(editor.row(for: Keys.maxItems)?.evaluation.value == .int(12))
+        #expect(editor.row(for: Keys.maxItems)?.evaluation.tweak?.value == .int(12))
         #expect(editor.row(for: Keys.maxItems)?.evaluation.layer == "overrides file")
         #expect(editor.row(for: Keys.maxItems)?.editText == "12")
 
@@ -127,21 +127,21 @@ struct TweakEditorEditingTests {
         defer { stack.removeFolder() }
         let editor = try stack.editor()
         #expect(editor.row(for: Keys.newFlow)?.preview == nil)
-        #expect(editor.row(for: Keys.newFlow)?.evaluation.value == .bool(false))
+        #expect(editor.row(for: Keys.newFlow)?.evaluation.tweak?.value == .bool(false))
 
         let beta = TweakContext(randomizationID: "user-1", attributes: ["plan": "beta"])
         editor.previewContext = beta
         let preview = try #require(editor.row(for: Keys.newFlow)?.preview)
-        #expect(preview.value == .bool(true))
+        #expect(preview.tweak?.value == .bool(true))
         #expect(preview.condition == "beta")
         #expect(preview.reason == .targetingMatch)
 
         let rollout = try #require(editor.row(for: Keys.rollout)?.preview)
         let percentile = try #require(beta.microPercentile(seed: "rollout-seed"))
         #expect(rollout.microPercentiles.map(\.value) == [percentile])
-        #expect(rollout.value == .bool(percentile <= 50_000_000))
+        #expect(rollout.tweak?.value == .bool(percentile <= 50_000_000))
         // The device's own answer is unchanged.
-        #expect(editor.row(for: Keys.newFlow)?.evaluation.value == .bool(false))
+        #expect(editor.row(for: Keys.newFlow)?.evaluation.tweak?.value == .bool(false))
 
         editor.previewContext = nil
         #expect(editor.row(for: Keys.newFlow)?.preview == nil)

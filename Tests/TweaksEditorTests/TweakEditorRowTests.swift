@@ -25,14 +25,14 @@ struct TweakEditorRowTests {
         #expect(maxItems.declaration?.declaredBy == "defaults")
         #expect(maxItems.defaultValue == .int(10))
         // The remote "38" is passed over (a string for an Int): the default answers.
-        #expect(maxItems.evaluation.value == .int(10))
+        #expect(maxItems.evaluation.tweak?.value == .int(10))
         #expect(maxItems.evaluation.layer == "defaults")
         #expect(maxItems.problems.count == 1)
         #expect(maxItems.problems.first?.hasPrefix("remote: declared as int by defaults") == true)
         #expect(maxItems.declaration?.lifecycle.owner == "@payments")
 
         let title = try #require(editor.row(for: Keys.title))
-        #expect(title.evaluation.value == .string("Hello from remote"))
+        #expect(title.evaluation.tweak?.value == .string("Hello from remote"))
         #expect(title.evaluation.layer == "remote")
         #expect(title.defaultValue == .string("Hello"))
         #expect(title.displayValue == "\"Hello from remote\"")

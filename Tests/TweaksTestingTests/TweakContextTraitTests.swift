@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import Tweaks
 import TweaksTesting
+
+@testable import Tweaks
 
 /// A shared manager whose checkout is on for the "beta" plan only.
 private let targetedManager: TweakManager = {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import Tweaks
 import TweaksTesting
+
+@testable import Tweaks
 
 @Suite struct WithTweakOverridesTests {
     let manager = Fixtures.manager()

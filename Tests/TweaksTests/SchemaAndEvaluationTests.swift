@@ -155,7 +155,7 @@ struct SchemaAndEvaluationTests {
         #expect(passedOver.passedOver.map(\.provider) == ["static"], "the String for the declared Int")
         try overrides.set(5, feature: "f", variable: "x")
         let overridden = manager.evaluate(feature: "f", variable: "x")
-        #expect(overridden.reason == .override && overridden.value == 5 && overridden.layer == "overrides")
+        #expect(overridden.reason == .override && overridden.tweak?.value == 5 && overridden.layer == "overrides")
         #expect(manager.evaluate(feature: "f", variable: "none").reason == .staticValue)
         #expect(TweakManager(tweakProviders: []).evaluate(feature: "f", variable: "x").reason == .notFound)
     }

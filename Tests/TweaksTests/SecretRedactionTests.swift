@@ -55,7 +55,7 @@ import Testing
         let pin = try manager.tweakWith(feature: "secrets", variable: "pin")
         let stored = manager.catalog().entries.compactMap(\.resolved)
         for tweak in [token, pin] + stored {
-            expectNoSecret(in: tweak.description + tweak.debugDescription + dumped(tweak), "a tweak")
+            expectNoSecret(in: tweak.description + String(reflecting: tweak) + dumped(tweak), "a tweak")
             expectNoSecret(in: "\(tweak) \(String(reflecting: tweak)) \([tweak])", "a tweak in a collection")
         }
         let catalog = manager.catalog()

@@ -91,6 +91,6 @@ struct TemporaryDefaults {
     ) {
         UserDefaultsTweakProvider(userDefaults: defaults, key: "staging").set(
             value, feature: feature, variable: variable)
-        defaults.set(defaults.dictionary(forKey: "staging"), forKey: UserDefaultsTweakProvider.defaultKey)
+        defaults.set(defaults.dictionary(forKey: "staging"), forKey: "Tweaks.Overrides")
     }
 }

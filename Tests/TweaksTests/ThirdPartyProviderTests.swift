@@ -82,7 +82,7 @@ struct ThirdPartyProviderTests {
         #expect(service.askedContexts.withLock { $0 }.contains { $0?.randomizationID == "u1" }, "the provider sees it")
 
         let evaluation = beta.evaluate(feature: "checkout", variable: "limit")
-        #expect(evaluation.value == 50 && evaluation.condition == "beta" && evaluation.reason == .targetingMatch)
+        #expect(evaluation.tweak?.value == 50 && evaluation.condition == "beta" && evaluation.reason == .targetingMatch)
         let split = anyone.evaluate(feature: "checkout", variable: "limit")
         #expect(split.condition == "everyone_with_an_id" && split.reason == .split)
         #expect(split.microPercentiles.map(\.seed) == ["checkout"])

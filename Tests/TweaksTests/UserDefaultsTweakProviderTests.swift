@@ -52,7 +52,7 @@ struct UserDefaultsTweakProviderTests {
         #expect(try provider.tweakIfPresent(feature: "f", variable: "a") == nil)
         #expect(try provider.tweakIfPresent(feature: "f", variable: "b")?.value == 2)
         provider.removeAllValues()
-        #expect(defaults.object(forKey: UserDefaultsTweakProvider.defaultKey) == nil)
+        #expect(defaults.object(forKey: "Tweaks.Overrides") == nil)
         #expect(provider.knownTweaks.isEmpty)
         provider.deleteValue(feature: "f", variable: "never_set")  // no crash, no hang
     }
@@ -138,7 +138,7 @@ struct UserDefaultsTweakProviderTests {
                 "f": ["good": ["int": 3], "bad_kind": ["float": 1.5], "bare": 7, "two": ["int": 1, "bool": true]],
                 "notadict": 5,
             ],
-            forKey: UserDefaultsTweakProvider.defaultKey)
+            forKey: "Tweaks.Overrides")
         let provider = UserDefaultsTweakProvider(userDefaults: defaults)
         #expect(try provider.tweakWith(feature: "f", variable: "good").value == 3)
         for variable in ["bad_kind", "bare", "two"] {

@@ -21,7 +21,7 @@ extension TweakEvaluation {
     /// no layer has the tweak, `general` when none could give a usable value.
     public func openTelemetryAttributes(context: TweakContext?) -> [String: String] {
         OpenTelemetryFlagAttributes.attributes(
-            key: key, value: value, variant: condition, reason: reason, provider: layer,
+            key: key, value: tweak?.value, variant: condition, reason: reason, provider: layer,
             contextID: context?.randomizationID, setID: experiment)
     }
 }

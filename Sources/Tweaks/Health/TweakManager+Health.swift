@@ -10,7 +10,7 @@ extension TweakManager {
     ///     print(event)   // remote: fetch failed: …; next try at … (in 2.0 s)
     /// }
     /// ```
-    public var providerEvents: TweakProviderEvents {
+    public var providerEvents: AsyncStream<TweakProviderEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: TweakProviderEvent.self)
         for failure in currentFailures { continuation.yield(failure) }
         let id = state.withLock { state in

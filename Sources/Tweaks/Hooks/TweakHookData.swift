@@ -12,7 +12,7 @@ public struct TweakHookData: Sendable {
     private var values: [String: any Sendable]?
 
     /// Empty data.
-    public init() {}
+    init() {}
 
     /// The value stored under `name`.
     public subscript(name: String) -> (any Sendable)? {

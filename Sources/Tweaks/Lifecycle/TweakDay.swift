@@ -64,7 +64,7 @@ public struct TweakDay: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// The day, or `nil` when it does not exist.
-    public init?(year: Int, month: Int, day: Int) {
+    init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
             (1...Self.length(ofMonth: month, year: year)).contains(day)
         else { return nil }

@@ -4,7 +4,9 @@ extension TweakLoadError {
     /// A struct rather than an enum, so that later versions can add reasons without breaking
     /// callers: compare with `==` or match in a `switch` (`case .empty:`,
     /// `case .unknownField("Tittle"):`, always with a `default:`); ``description`` says it in
-    /// words.
+    /// words. Reasons whose detail is text the system or the parser writes (the file cannot be
+    /// read, invalid JSON or property list, a wrong condition or experiment) are told only in
+    /// words: no caller could write that text to compare with.
     public struct Reason: Sendable, Hashable, CustomStringConvertible {
         private enum Code: Sendable, Hashable {
             case unreadable(String)
@@ -35,7 +37,7 @@ extension TweakLoadError {
         private init(_ code: Code) { self.code = code }
 
         /// The file could not be read; the text is the system's explanation.
-        public static func unreadable(_ detail: String) -> Reason { Reason(.unreadable(detail)) }
+        package static func unreadable(_ detail: String) -> Reason { Reason(.unreadable(detail)) }
         /// The document is empty or holds only white space.
         public static let empty = Reason(.empty)
         /// The bytes are not valid UTF-8.
@@ -44,7 +46,7 @@ extension TweakLoadError {
         /// by its byte-order mark or its first bytes; tweaks documents are UTF-8.
         public static func unsupportedEncoding(_ encoding: String) -> Reason { Reason(.unsupportedEncoding(encoding)) }
         /// The text is not valid JSON; the text says what was found.
-        public static func invalidJSON(_ detail: String) -> Reason { Reason(.invalidJSON(detail)) }
+        package static func invalidJSON(_ detail: String) -> Reason { Reason(.invalidJSON(detail)) }
         /// Objects or arrays are nested deeper than `limit`.
         public static func nestingTooDeep(limit: Int) -> Reason { Reason(.nestingTooDeep(limit: limit)) }
         /// An object names the same key twice (the key is given).
@@ -80,13 +82,13 @@ extension TweakLoadError {
         /// version or number that does not parse, a regular expression that does not compile, a
         /// bound out of range; `detail` says which. Remote documents read unknown operators and
         /// kinds as false, with a warning (see `Docs/Targeting.md`).
-        public static func invalidCondition(_ condition: String, detail: String) -> Reason {
+        package static func invalidCondition(_ condition: String, detail: String) -> Reason {
             Reason(.invalidCondition(condition: condition, detail: detail))
         }
         /// An experiment of `"$experiments"` (named `experiment`) is wrong: a variant that names no
         /// condition, a condition in two experiments, a field of the wrong type; `detail` says
         /// which. Remote documents read it as a warning: the experiment is then not named.
-        public static func invalidExperiment(_ experiment: String, detail: String) -> Reason {
+        package static func invalidExperiment(_ experiment: String, detail: String) -> Reason {
             Reason(.invalidExperiment(experiment: experiment, detail: detail))
         }
         /// A tweak has a conditional value for a condition the document does not define.
@@ -100,7 +102,7 @@ extension TweakLoadError {
 
         /// The property list cannot be read: malformed XML or binary, or another kind of property
         /// list (OpenStep text); the text says what was found.
-        public static func invalidPropertyList(_ detail: String) -> Reason { Reason(.invalidPropertyList(detail)) }
+        package static func invalidPropertyList(_ detail: String) -> Reason { Reason(.invalidPropertyList(detail)) }
 
         /// The document was read as a tweaks document, failed, and is recognisably of another
         /// `format` (a Firebase server template, a property list). Formats are never guessed: the

@@ -12,7 +12,7 @@ public struct TweakCatalog: Sendable {
         /// The description from the highest-priority provider that gives one.
         public let desc: String?
         /// The group from the highest-priority provider that gives one.
-        public let group: String?
+        package let group: String?
         /// The tweak as the manager resolves it, or `nil` when resolving failed.
         public let resolved: Tweak?
         /// The provider that answers: the resolved tweak's source, or, when resolving failed, the

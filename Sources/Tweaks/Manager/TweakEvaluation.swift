@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// let evaluation = manager.reading(for: user).evaluate(feature: "checkout", variable: "new_flow")
-/// print(evaluation.value, evaluation.reason, evaluation.condition ?? "default")
+/// print(evaluation.tweak?.value, evaluation.reason, evaluation.condition ?? "default")
 /// ```
 public struct TweakEvaluation: Sendable, CustomStringConvertible {
     /// Why a read answered as it did, OpenFeature's resolution reasons as Tweaks decides them.
@@ -67,9 +67,6 @@ public struct TweakEvaluation: Sendable, CustomStringConvertible {
         guard decision.failed, let failure = decision.firstFailure else { return nil }
         return String(describing: failure)
     }
-
-    /// The answer's value.
-    public var value: TweakValue? { tweak?.value }
 
     /// `checkout.new_flow = true (remote, TARGETING_MATCH "beta")`.
     public var description: String {

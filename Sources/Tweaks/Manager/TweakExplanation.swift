@@ -1,6 +1,6 @@
 /// How a ``TweakManager`` resolves one tweak: every layer's answer in priority order (a task-local
 /// override, then each provider), which one wins, and whether the cache would answer. Made by
-/// ``TweakManager/explain(feature:variable:)`` from the same lookup that every read uses.
+/// ``TweakManager/explain(feature:variable:as:)`` from the same lookup that every read uses.
 ///
 /// Encrypted values are redacted in ``description``.
 public struct TweakExplanation: Sendable, CustomStringConvertible {
@@ -48,7 +48,7 @@ public struct TweakExplanation: Sendable, CustomStringConvertible {
         }
 
         /// Whether the answer can be used: the layer has the tweak, of a type the read accepts.
-        public var isUsable: Bool {
+        package var isUsable: Bool {
             if case .value = kind { true } else { false }
         }
 
@@ -130,21 +130,19 @@ public struct TweakExplanation: Sendable, CustomStringConvertible {
 extension TweakManager {
     /// Asks every layer for the tweak, without the cache, and reports what each answered and
     /// which answer a read returns; inside a ``TweakOverrides`` scope that overrides the tweak,
-    /// the override comes first.
+    /// the override comes first. With `type`, it explains a typed read: values that do not read
+    /// as `type` are shown as passed over, as the read passes them over.
     ///
-    /// For the ``featureEnabledVariable`` (`enabled`), it explains ``isFeatureEnabled(_:)``: values
+    /// Without a type, for the `enabled` variable it explains ``isFeatureEnabled(_:)``: values
     /// that are not Booleans are passed over, and providers' own verdicts are shown.
-    public func explain(feature: String, variable: String) -> TweakExplanation {
-        let key = TweakKey(feature: feature, variable: variable)
-        return explanation(of: key, kind: variable == Self.featureEnabledVariable ? .featureFlag : .value) { _ in nil }
-    }
-
-    /// Like ``explain(feature:variable:)`` for a typed read: values that do not read as `type`
-    /// are shown as passed over, as the read passes them over.
     public func explain<Value: TweakValueConvertible>(
-        feature: String, variable: String, as type: Value.Type
+        feature: String, variable: String, as type: Value.Type = TweakValue.self
     ) -> TweakExplanation {
-        explain(feature: feature, variable: variable, codec: TweakValueCodec<Value>.convertible)
+        guard Value.self != TweakValue.self else {
+            let kind: ReadKind = variable == Self.featureEnabledVariable ? .featureFlag : .value
+            return explanation(of: TweakKey(feature: feature, variable: variable), kind: kind) { _ in nil }
+        }
+        return explain(feature: feature, variable: variable, codec: TweakValueCodec<Value>.convertible)
     }
 
     func explain<Value>(feature: String, variable: String, codec: TweakValueCodec<Value>) -> TweakExplanation {

@@ -13,7 +13,7 @@ extension TweakManager {
         try set(value.tweakValueRepresentation, feature: feature, variable: variable)
     }
 
-    /// Switches `feature` on or off in the override layer (its ``featureEnabledVariable`` tweak).
+    /// Switches `feature` on or off in the override layer (its `enabled` tweak).
     public func setFeatureEnabled(_ enabled: Bool, feature: String) throws {
         try set(.bool(enabled), feature: feature, variable: Self.featureEnabledVariable)
     }

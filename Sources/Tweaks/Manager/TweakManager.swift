@@ -13,7 +13,7 @@ import Foundation
 /// ```
 ///
 /// **The lookup rule**, the same for every read (`tweakWith`, typed reads, the property wrappers,
-/// generated accessors, ``isFeatureEnabled(_:)``, ``explain(feature:variable:)``, the catalog):
+/// generated accessors, ``isFeatureEnabled(_:)``, ``explain(feature:variable:as:)``, the catalog):
 /// the layers are asked in priority order — a task-local ``TweakOverrides`` override, then each
 /// provider — and **the first usable answer wins**. An answer is unusable when its provider has the
 /// tweak but fails to give it (a failed decryption) or when its value is not of the type the read
@@ -31,7 +31,7 @@ import Foundation
 public final class TweakManager: Sendable {
     /// The variable whose Boolean value is a provider's opinion in ``isFeatureEnabled(_:)``:
     /// `enabled`. `feature.enabled = false` in an override switches the feature off.
-    public static let featureEnabledVariable = "enabled"
+    package static let featureEnabledVariable = "enabled"
 
     /// The providers in priority order, highest first.
     public let tweakProviders: [any TweakProvider]
@@ -269,7 +269,7 @@ public final class TweakManager: Sendable {
         try read(key).get()
     }
 
-    /// Whether `feature` is enabled: its ``featureEnabledVariable`` (`enabled`) tweak read as a
+    /// Whether `feature` is enabled: its `enabled` tweak read as a
     /// `Bool` by the lookup rule, so an override can switch a feature off as well as on. A
     /// provider without that tweak is also asked for its own verdict
     /// (``TweakProvider/isFeatureEnabled(_:)``; `true` enables, as in JustTweak). With no usable

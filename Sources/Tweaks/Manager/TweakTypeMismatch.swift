@@ -18,7 +18,7 @@ public struct TweakTypeMismatch: Sendable, Hashable, CustomStringConvertible {
 
     /// What is wrong: `declared as int by
     /// <file>, found string "38"`, or the object key that is missing or unknown.
-    public let problem: String
+    package let problem: String
 }
 
 extension TweakManager {

@@ -38,21 +38,8 @@ extension TweakManager {
     /// one element; a reload is one element whose ``TweakChange/keys`` is `nil`). Read the new
     /// values from the manager. Changes are buffered without limit until consumed; the sequence
     /// starts when it is made, so make it before the changes it must see.
-    public var changes: TweakChanges {
+    public var changes: AsyncStream<TweakChange> {
         subscribe(to: nil, bufferingPolicy: .unbounded)
-    }
-
-    /// The current value of the tweak (`nil` when no provider has it or it cannot be read; the
-    /// reason goes to ``logClosure``), then its value after each change that alters it.
-    public func values(feature: String, variable: String) -> TweakValueUpdates {
-        let key = TweakKey(feature: feature, variable: variable)
-        // The stream only wakes the consumer, which then reads the current value: keeping the
-        // newest event is enough, and no change after the subscription can be missed.
-        return TweakValueUpdates(
-            manager: self, key: key, events: subscribe(to: key, bufferingPolicy: .bufferingNewest(1))
-        ) {
-            $0.currentTweak($1)?.value
-        }
     }
 
     func subscribe(

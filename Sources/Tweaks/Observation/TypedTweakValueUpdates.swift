@@ -1,5 +1,5 @@
 /// The value of one tweak now and after each change that alters it, as `Value` (see
-/// ``TweakManager/values(feature:variable:)`` and `TweakManager.values(feature:variable:as:)`).
+/// `TweakManager.values(feature:variable:as:)`).
 /// A `nil` element means "not found, or not readable as `Value`" (the reason goes to
 /// ``TweakManager/logClosure``).
 public struct TypedTweakValueUpdates<Value: Equatable & Sendable>: AsyncSequence, Sendable {
@@ -40,16 +40,13 @@ public struct TypedTweakValueUpdates<Value: Equatable & Sendable>: AsyncSequence
     }
 }
 
-/// The value of one tweak now and after each change that alters it (see
-/// ``TweakManager/values(feature:variable:)``); `nil` elements mean "not found or unreadable".
-public typealias TweakValueUpdates = TypedTweakValueUpdates<TweakValue>
-
 extension TweakManager {
-    /// The tweak's value as `Value` (`Bool`, `Int`, `Double`, `Float`, `String`), then its value
-    /// after each change that alters it, read by the lookup rule like
-    /// ``value(feature:variable:as:)-10tss``: `nil` when no provider has a value of that type.
+    /// The tweak's current value as `Value` (`Bool`, `Int`, `Double`, `Float`, `String`; by
+    /// default ``TweakValue``), then its value after each change that alters it, read by the
+    /// lookup rule like ``value(feature:variable:as:)-10tss``: `nil` when no provider has a value
+    /// of that type or it cannot be read (the reason goes to ``logClosure``).
     public func values<Value: TweakValueConvertible & Equatable>(
-        feature: String, variable: String, as type: Value.Type
+        feature: String, variable: String, as type: Value.Type = TweakValue.self
     ) -> TypedTweakValueUpdates<Value> {
         typedValues(TweakKey(feature: feature, variable: variable), codec: .convertible)
     }

@@ -14,7 +14,7 @@ extension TweakOverrides {
     }
 
     /// The overrides in effect for the current task, or `nil` outside every scope.
-    public static var current: TweakOverrides? { active }
+    static var current: TweakOverrides? { active }
 
     /// Runs `operation` with these overrides in effect, on top of any enclosing scope's; the
     /// enclosing overrides are back when it returns or throws.

@@ -56,12 +56,6 @@ public struct TweakOverrides: Sendable {
         everyManager.isEmpty && perManager.values.allSatisfy(\.entries.isEmpty)
     }
 
-    /// Makes reads of `feature.variable` answer `value`, in every manager or only in `manager`.
-    public mutating func set(_ value: TweakValue, feature: String, variable: String, in manager: TweakManager? = nil) {
-        let tweak = Tweak(feature: feature, variable: variable, value: value, source: Self.source)
-        set(.value(tweak), for: TweakKey(feature: feature, variable: variable), in: manager)
-    }
-
     /// Makes reads of `feature.variable` answer `value` (`Bool`, `Int`, `Double`, `Float`, `String`).
     public mutating func set<Value: TweakValueConvertible>(
         _ value: Value, feature: String, variable: String, in manager: TweakManager? = nil
@@ -69,14 +63,21 @@ public struct TweakOverrides: Sendable {
         set(value.tweakValueRepresentation, feature: feature, variable: variable, in: manager)
     }
 
-    /// Makes reads of `feature.variable` for `context` (the read's context equal to it) answer
-    /// `value`; reads for other contexts answer as before this call (an earlier override of the
-    /// tweak, else the providers). For tests: QA's overrides are context-free.
+    /// Makes reads of `feature.variable` answer `value`, in every manager or only in `manager`.
+    /// With `context`, only reads for that context (the read's context equal to it) do; reads for
+    /// other contexts answer as before this call (an earlier override of the tweak, else the
+    /// providers). For tests: QA's overrides are context-free.
     public mutating func set(
-        _ value: TweakValue, feature: String, variable: String, for context: TweakContext,
+        _ value: TweakValue, feature: String, variable: String, for context: TweakContext? = nil,
         in manager: TweakManager? = nil
     ) {
         let key = TweakKey(feature: feature, variable: variable)
+        guard let context else {
+            set(
+                .value(Tweak(feature: feature, variable: variable, value: value, source: Self.source)), for: key,
+                in: manager)
+            return
+        }
         let branch = TweakTargeting.Branch(
             condition: NamedCondition(name: "context \(context)", condition: .sameContext(context)), value: value)
         var branches = [branch]
@@ -98,7 +99,7 @@ public struct TweakOverrides: Sendable {
     }
 
     /// Switches `feature` on or off for ``TweakManager/isFeatureEnabled(_:)``: overrides its
-    /// ``TweakManager/featureEnabledVariable`` tweak.
+    /// `enabled` tweak.
     public mutating func setFeatureEnabled(_ enabled: Bool, feature: String, in manager: TweakManager? = nil) {
         set(.bool(enabled), feature: feature, variable: TweakManager.featureEnabledVariable, in: manager)
     }

@@ -21,7 +21,7 @@ public struct TweakPropertyProjection<Value>: Sendable {
 
     /// The property's value now, then after each change to the tweak, read with the property's
     /// own rules (fallback, type checks).
-    public var updates: AsyncMapSequence<TweakValueUpdates, Value> {
+    public var updates: AsyncMapSequence<TypedTweakValueUpdates<TweakValue>, Value> {
         let read = self.read
         return manager.values(feature: feature, variable: variable).map { _ in read() }
     }

@@ -27,7 +27,7 @@
 /// malformed JSON.
 public enum LaunchArgumentOverrides {
     /// The flag that introduces one override: `-tweak`.
-    public static let flag = "-tweak"
+    static let flag = "-tweak"
 
     /// A malformed `-tweak` argument.
     public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {

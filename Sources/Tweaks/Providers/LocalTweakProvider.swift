@@ -34,8 +34,8 @@ public final class LocalTweakProvider: TweakProvider, TweakChannelOwner {
     /// ``TweakDocumentFormat/tweaks`` file, whatever its feature names. A Firebase server template
     /// loads only with `format: .firebaseTemplate`.
     ///
-    /// - Throws: ``TweakLoadError`` whose source is the file's path: ``TweakLoadError/Reason/unreadable(_:)``
-    ///   when the file cannot be read, or the first problem found in its contents
+    /// - Throws: ``TweakLoadError`` whose source is the file's path (`cannot be read: …` when the
+    ///   file cannot be read), or the first problem found in its contents
     ///   (``TweakLoadError/Reason/otherFormat(_:)`` when a tweaks file fails and is recognisably
     ///   a template or a property list).
     public convenience init(

@@ -32,8 +32,6 @@ public import Foundation
 public final class OverridesFileTweakProvider: MutableTweakProvider, TweakChannelOwner {
     /// Where the provider's changes and events reach its managers (see ``TweakChannelOwner``).
     package let channel = TweakProviderChannel()
-    /// The poll interval unless another is given: 1 second.
-    public static let defaultPollInterval: TimeInterval = 1
 
     private struct State: Sendable {
         var tweaks: [TweakKey: Tweak] = [:]
@@ -80,7 +78,7 @@ public final class OverridesFileTweakProvider: MutableTweakProvider, TweakChanne
     ///   tweaks document.
     public init(
         fileURL: URL, name: String = "OverridesFileTweakProvider",
-        pollInterval: TimeInterval? = OverridesFileTweakProvider.defaultPollInterval
+        pollInterval: TimeInterval? = 1
     ) throws(TweakLoadError) {
         self.fileURL = fileURL
         self.name = name

@@ -2,7 +2,7 @@ public import Foundation
 
 /// A mutable provider persisted in `UserDefaults`: the override layer that survives relaunches.
 ///
-/// All overrides live under one key (``defaultsKey``) as a property list
+/// All overrides live under one key (`Tweaks.Overrides` unless `key:` names another) as a property list
 /// `feature → variable → [kind: value]`, where the kind (`bool`, `int`, `double`, `string`, `json`)
 /// keeps every value's type exactly: a Bool never comes back as `1`, a `1.0` never as `1`.
 /// Features and variables are both part of the identity, so `a.enabled` and `b.enabled` never
@@ -14,16 +14,13 @@ public import Foundation
 /// wrote (on Linux, after `userDefaults.synchronize()`, which reads the other process's writes).
 /// Every change is persisted at once, on Linux too (where the provider calls `synchronize()`).
 public final class UserDefaultsTweakProvider: MutableTweakProvider, TweakChannelOwner {
-    /// The `UserDefaults` key that holds the overrides unless another is given.
-    public static let defaultKey = "Tweaks.Overrides"
-
     /// The overrides; a stored entry that cannot be read is kept as its error, so a lookup reports it.
     private typealias Entries = [TweakKey: Result<Tweak, TweakError>]
 
     /// The name shown as the source of the provider's tweaks.
     public let name: String
     /// The key under which the overrides are stored.
-    public let defaultsKey: String
+    let defaultsKey: String
     #if canImport(Darwin)
         private let userDefaults: UserDefaults  // `Sendable` in Apple's SDKs
     #else
@@ -46,7 +43,7 @@ public final class UserDefaultsTweakProvider: MutableTweakProvider, TweakChannel
 
     /// A provider storing its overrides in `userDefaults` under `key`.
     public init(
-        userDefaults: UserDefaults, key: String = UserDefaultsTweakProvider.defaultKey,
+        userDefaults: UserDefaults, key: String = "Tweaks.Overrides",
         name: String = "UserDefaultsTweakProvider"
     ) {
         self.userDefaults = userDefaults

@@ -6,7 +6,7 @@
 /// import Logging
 /// let logger = Logger(label: "tweaks")
 /// manager.logClosure = { message, level in
-///     logger.log(level: Logger.Level(rawValue: level.name) ?? .critical, "\(message)")
+///     logger.log(level: Logger.Level(rawValue: level.description) ?? .critical, "\(message)")
 /// }
 /// ```
 ///
@@ -24,7 +24,7 @@ public struct LogLevel: Sendable, Hashable, Comparable, CaseIterable, CustomStri
     /// The rank: a higher rank matters more.
     let rank: Int
     /// The name, swift-log's.
-    public let name: String
+    package let name: String
 
     private init(_ rank: Int, _ name: String) {
         self.rank = rank
@@ -54,7 +54,7 @@ public struct LogLevel: Sendable, Hashable, Comparable, CaseIterable, CustomStri
     /// Whether `lhs` matters less than `rhs`: ``trace`` < ``debug`` < … < ``critical``.
     public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rank < rhs.rank }
 
-    /// ``name``.
+    /// The name, swift-log's: `trace`, `debug`, `info`, `notice`, `warning`, `error` or `critical`.
     public var description: String { name }
 }
 

@@ -28,15 +28,17 @@ public struct TweakCondition: Sendable, Hashable {
     }
 
     /// True when the context's micro-percentile for `seed` (`0..<100_000_000`, Firebase's hash of
-    /// `seed.randomizationId`) is at most `microPercent`: `upTo: 10_000_000` is 10 % of ids.
-    public static func percent(seed: String, upTo microPercent: UInt32) -> TweakCondition {
-        TweakCondition(.percent(PercentCondition(operator: .lessOrEqual, seed: seed, microPercent: microPercent)))
-    }
-
-    /// True when the context's micro-percentile for `seed` is above `lowerBound` and at most
-    /// `upperBound` (Firebase's `BETWEEN`): disjoint ranges of one seed split users into variants.
-    public static func percent(seed: String, above lowerBound: UInt32, upTo upperBound: UInt32) -> TweakCondition {
-        TweakCondition(
+    /// `seed.randomizationId`) is at most `upperBound`: `upTo: 10_000_000` is 10 % of ids. With
+    /// `lowerBound`, only above it too (Firebase's `BETWEEN`): disjoint ranges of one seed split
+    /// users into variants.
+    public static func percent(
+        seed: String, above lowerBound: UInt32? = nil, upTo upperBound: UInt32
+    ) -> TweakCondition {
+        guard let lowerBound else {
+            return TweakCondition(
+                .percent(PercentCondition(operator: .lessOrEqual, seed: seed, microPercent: upperBound)))
+        }
+        return TweakCondition(
             .percent(PercentCondition(operator: .between, seed: seed, lowerBound: lowerBound, upperBound: upperBound)))
     }
 

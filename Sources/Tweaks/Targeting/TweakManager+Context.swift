@@ -3,7 +3,7 @@ extension TweakContext {
     @TaskLocal static var scoped: TweakContext?
 
     /// The context of reads in the current task, if one is set with ``withScope(_:)``.
-    public static var current: TweakContext? { scoped }
+    static var current: TweakContext? { scoped }
 
     /// Runs `operation` with this context for every read in the task (and its child tasks) that
     /// passes none; like `TweakOverrides.withScope`, for a request on a server or a test.

@@ -18,8 +18,6 @@ extension Bool: TweakValueConvertible {
     }
     /// The value as ``TweakValue/bool(_:)``.
     public var tweakValueRepresentation: TweakValue { .bool(self) }
-    /// The value as ``TweakValue/bool(_:)``; the same as ``tweakValueRepresentation``.
-    public var tweakValue: TweakValue { .bool(self) }
 }
 
 extension Int: TweakValueConvertible {
@@ -30,8 +28,6 @@ extension Int: TweakValueConvertible {
     }
     /// The value as ``TweakValue/int(_:)``.
     public var tweakValueRepresentation: TweakValue { .int(self) }
-    /// The value as ``TweakValue/int(_:)``; the same as ``tweakValueRepresentation``.
-    public var tweakValue: TweakValue { .int(self) }
 }
 
 extension Double: TweakValueConvertible {
@@ -42,8 +38,6 @@ extension Double: TweakValueConvertible {
     }
     /// The value as ``TweakValue/double(_:)``.
     public var tweakValueRepresentation: TweakValue { .double(self) }
-    /// The value as ``TweakValue/double(_:)``; the same as ``tweakValueRepresentation``.
-    public var tweakValue: TweakValue { .double(self) }
 }
 
 extension Float: TweakValueConvertible {
@@ -54,8 +48,6 @@ extension Float: TweakValueConvertible {
     }
     /// The value as ``TweakValue/double(_:)``.
     public var tweakValueRepresentation: TweakValue { .double(Double(self)) }
-    /// The value as ``TweakValue/double(_:)``; the same as ``tweakValueRepresentation``.
-    public var tweakValue: TweakValue { .double(Double(self)) }
 }
 
 extension String: TweakValueConvertible {
@@ -66,7 +58,6 @@ extension String: TweakValueConvertible {
     }
     /// The value as ``TweakValue/string(_:)``: the text, never a guess from it.
     public var tweakValueRepresentation: TweakValue { .string(self) }
-
 }
 
 extension TweakValue: TweakValueConvertible {
@@ -74,6 +65,4 @@ extension TweakValue: TweakValueConvertible {
     public init?(tweakValue: TweakValue) { self = tweakValue }
     /// The value itself.
     public var tweakValueRepresentation: TweakValue { self }
-    /// The value itself; the same as ``tweakValueRepresentation``.
-    public var tweakValue: TweakValue { self }
 }

@@ -61,7 +61,8 @@ struct HookReadPathTests {
             let seen = Locked<[String]>([])
             func after(_ context: TweakHookContext, evaluation: TweakEvaluation, data: inout TweakHookData) throws {
                 seen.withLock {
-                    $0.append("\(evaluation.value.map(String.init(describing:)) ?? "nil") \(evaluation.reason)")
+                    $0.append(
+                        "\((evaluation.tweak?.value).map(String.init(describing:)) ?? "nil") \(evaluation.reason)")
                 }
             }
         }

@@ -104,7 +104,7 @@ struct KeptHookValuesTests {
         let y = manager.evaluate(feature: "f", variable: "y")
         overrides.set(.int(5), feature: "f", variable: "x")
         // Not kept: the next evaluation may use its storage, and must not show it.
-        _ = manager.evaluate(feature: "f", variable: "y").value
+        _ = manager.evaluate(feature: "f", variable: "y").tweak?.value
         let changed = manager.evaluate(feature: "f", variable: "x")
 
         #expect(x.description == "f.x = 1 (d, DEFAULT)")
@@ -126,7 +126,7 @@ struct KeptEvaluationConcurrencyTests {
         let reader = Task.detached {
             var mismatches = 0
             for await (expected, evaluation) in handedOver.stream
-            where evaluation.value != .int(expected) || evaluation.key.variable != "x" {
+            where evaluation.tweak?.value != .int(expected) || evaluation.key.variable != "x" {
                 mismatches += 1
             }
             return mismatches
@@ -136,7 +136,7 @@ struct KeptEvaluationConcurrencyTests {
                 overrides.set(.int(index), feature: "f", variable: "x")
                 handedOver.continuation.yield((index, manager.evaluate(feature: "f", variable: "x")))
                 // An evaluation the other thread does not hold may reuse storage.
-                _ = manager.evaluate(feature: "g", variable: "y").value
+                _ = manager.evaluate(feature: "g", variable: "y").tweak?.value
             }
             handedOver.continuation.finish()
         }

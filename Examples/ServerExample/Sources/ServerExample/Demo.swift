@@ -34,7 +34,7 @@ enum Demo {
 
     /// Whether `values` yields `expected` within `timeout`.
     private static func firstValue(
-        _ expected: TweakValue, in values: TweakValueUpdates, within timeout: Duration
+        _ expected: TweakValue, in values: TypedTweakValueUpdates<TweakValue>, within timeout: Duration
     ) async -> Bool {
         await withTaskGroup(of: Bool.self) { group in
             group.addTask {

@@ -29,7 +29,7 @@ struct FlagStack {
         overrides = try OverridesFileTweakProvider(
             fileURL: options.overridesURL ?? Options.defaultOverridesURL(environment: environment),
             name: "overrides file",
-            pollInterval: options.isDemo ? 0.1 : OverridesFileTweakProvider.defaultPollInterval)
+            pollInterval: options.isDemo ? 0.1 : 1)
         remote = try options.remoteURL.map { url in
             RemoteTweakProvider(
                 source: try HTTPRemoteTweakSource(url: url, timeout: 10),

@@ -7,7 +7,7 @@ import TweaksRemote
 ///
 /// Take `changes` from `manager.changes` before anything can change: the stream starts when it is
 /// created.
-func logChanges(_ changes: TweakChanges, of manager: TweakManager) async {
+func logChanges(_ changes: AsyncStream<TweakChange>, of manager: TweakManager) async {
     for await change in changes {
         guard let keys = change.keys else {
             Log.info("changed: everything in \(change.source) may have changed")
