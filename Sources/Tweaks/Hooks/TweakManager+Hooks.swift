@@ -1,6 +1,6 @@
 extension TweakManager {
     /// The hooks every read of this manager runs (see ``TweakHook``), in registration order.
-    public var hooks: [any TweakHook] { state.withLock { $0.readSettings.observation?.hooks.map(\.hook) ?? [] } }
+    var hooks: [any TweakHook] { state.withLock { $0.readSettings.observation?.hooks.map(\.hook) ?? [] } }
 
     /// Adds `hook` to every read of this manager and of its contextual managers, after the hooks
     /// added before (OpenFeature 4.4.1).
