@@ -36,7 +36,7 @@ enum ValueCommands {
         }
         var lines = explanation.lines
         if let editable = stack.manager.editableTweak(feature: names[0], variable: names[1]) {
-            lines.append("  declared in \(editable.declaration.source ?? "?") as \(editable.declaredKind)")
+            lines.append("  declared in \(editable.declaration.source ?? "?") as \(editable.declaredKind.rawValue)")
         }
         if let line = stack.lifecycleDescription(feature: names[0], variable: names[1], today: TweakDay(Date())) {
             lines.append("  " + line)

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import Tweaks
+@testable import Tweaks
 
 @testable import TweaksRemote
 

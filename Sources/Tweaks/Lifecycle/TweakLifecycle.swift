@@ -1,7 +1,7 @@
 /// Who owns a tweak, what it is for and when it should be gone: the optional `Owner`, `Kind`,
 /// `Created` and `Expires` fields of a local tweaks file entry. It lives beside the tweak's
-/// definition, declared in the manager's ``TweakSchema`` (``TweakDeclaration/lifecycle``, ``TweakCatalog/Entry/lifecycle``),
-/// never in a ``Tweak``, so reads do not pay for it. `tweak audit` reports on it and the generated
+/// definition, declared in the manager's ``TweakSchema`` (``TweakDeclaration/lifecycle``), never in
+/// a ``Tweak``, so reads do not pay for it. `tweak audit` reports on it and the generated
 /// accessor deprecates expired tweaks; see `Docs/Lifecycle.md`.
 public struct TweakLifecycle: Sendable, Hashable {
     /// `Owner`: the person or team to ask about the tweak, e.g. `"@payments-team"`.

@@ -1,33 +1,35 @@
-/// Every tweak known to a manager's providers with its resolved value, grouped and sorted: what a
-/// settings screen or `tweak list` shows. Made by ``TweakManager/catalog()``.
-public struct TweakCatalog: Sendable {
+/// Every tweak known to a manager's providers with its resolved value, grouped and sorted: what
+/// `tweak list` and `tweak watch` show. Made by ``TweakManager/catalog()``. `package`, not public:
+/// apps list tweaks with TweaksEditor's `TweakEditor` (a row per tweak: value, source, override,
+/// declaration), tools and servers with `tweak list` and `tweak audit`.
+package struct TweakCatalog: Sendable {
     /// One tweak in the catalog.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// The feature the variable belongs to.
-        public let feature: String
+        package let feature: String
         /// The variable's name within its feature.
-        public let variable: String
+        package let variable: String
         /// The title from the highest-priority provider that gives one.
-        public let title: String?
+        package let title: String?
         /// The description from the highest-priority provider that gives one.
-        public let desc: String?
+        package let desc: String?
         /// The group from the highest-priority provider that gives one.
         package let group: String?
         /// The tweak as the manager resolves it, or `nil` when resolving failed.
-        public let resolved: Tweak?
+        package let resolved: Tweak?
         /// The provider that answers: the resolved tweak's source, or, when resolving failed, the
         /// highest-priority provider that knows the tweak.
-        public let source: String
+        package let source: String
         /// Why resolving failed, when it did.
-        public let failure: String?
+        package let failure: String?
         /// Whether any provider stores the tweak encrypted.
-        public let isEncrypted: Bool
+        package let isEncrypted: Bool
         /// The conditional values of the highest-priority provider that gives some, in its
         /// document's order of conditions; ``resolved`` is the value for the catalog's context.
         package let conditionalValues: [TweakConditionalValue]
         /// The owner, kind and dates of the manager's ``TweakSchema`` (each from the lowest-priority
         /// provider that declares it); empty when none gives them.
-        public let lifecycle: TweakLifecycle
+        package let lifecycle: TweakLifecycle
 
         /// ``title``, or `feature.variable`.
         package var displayTitle: String { title ?? "\(feature).\(variable)" }
@@ -35,7 +37,7 @@ public struct TweakCatalog: Sendable {
         /// The resolved value for people, a string in quotes (`"38"`, never to be mistaken for
         /// `38`): `<encrypted>` for encrypted tweaks (resolved or not), `<error: …>` when resolving
         /// failed.
-        public var displayValue: String {
+        package var displayValue: String {
             if isEncrypted { return "<encrypted>" }
             if let resolved { return resolved.quotedDisplayValue }
             return "<error: \(failure ?? "unknown")>"
@@ -43,18 +45,18 @@ public struct TweakCatalog: Sendable {
     }
 
     /// The entries of one group.
-    public struct Group: Sendable {
+    package struct Group: Sendable {
         /// The group's name; tweaks without a group are in `Ungrouped`.
-        public let name: String
+        package let name: String
         /// Sorted by feature, then variable.
-        public let entries: [Entry]
+        package let entries: [Entry]
     }
 
     /// The name of the group of tweaks that name none.
     package static let ungroupedName = "Ungrouped"
 
     /// Groups sorted by name, with `Ungrouped` last.
-    public let groups: [Group]
+    package let groups: [Group]
 
     /// All entries, group by group.
     package var entries: [Entry] { groups.flatMap(\.entries) }
@@ -62,7 +64,7 @@ public struct TweakCatalog: Sendable {
 
 extension TweakManager {
     /// Every tweak any provider knows, resolved through the manager (overrides win as in a lookup).
-    public func catalog() -> TweakCatalog {
+    package func catalog() -> TweakCatalog {
         var metadata: [TweakKey: Tweak] = [:]
         // Sources are named as reads name them: with the names the schema recorded.
         let schema = schema

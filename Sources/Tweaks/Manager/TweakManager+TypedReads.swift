@@ -160,7 +160,7 @@ extension TweakManager {
     @usableFromInline
     static func mismatchReason(_ tweak: Tweak, expected: Any.Type, detail: String?) -> String {
         var reason =
-            "expected \(expected), found \(tweak.value.kind) \(tweak.isEncrypted ? "<encrypted>" : tweak.value.description)"
+            "expected \(expected), found \(tweak.value.kind.rawValue) \(tweak.isEncrypted ? "<encrypted>" : tweak.value.description)"
         // A codec's detail may quote the value ("… is not a case of Mode"): left out for secrets.
         if let detail, !tweak.isEncrypted { reason += " (\(detail))" }
         return reason

@@ -17,10 +17,10 @@ package struct TweakOverrideMismatch: Sendable, CustomStringConvertible, CustomR
     package var description: String {
         guard let declared else {
             return
-                "override of \(feature).\(variable) is \(overrideValue.kind) \(shownValue), but no provider declares \(feature).\(variable) (a typo, or a tweak that was removed?)"
+                "override of \(feature).\(variable) is \(overrideValue.kind.rawValue) \(shownValue), but no provider declares \(feature).\(variable) (a typo, or a tweak that was removed?)"
         }
         return
-            "override of \(feature).\(variable) is \(overrideValue.kind) \(shownValue), but \(declared.source ?? "its provider") declares \(declared.value.kind)"
+            "override of \(feature).\(variable) is \(overrideValue.kind.rawValue) \(shownValue), but \(declared.source ?? "its provider") declares \(declared.value.kind.rawValue)"
     }
 
     /// A mirror with the same redaction, so that `dump(_:)` cannot reveal a secret either.

@@ -68,7 +68,7 @@ public struct TweakType: Sendable, Hashable, CustomStringConvertible {
         case (.json(let declared), .json(let found)) where declared.objectValue != nil && found.objectValue != nil:
             return found.shapeProblem(comparedWith: declared)
         default:
-            return "expected \(self), found \(value.kind == .json ? value.jsonKindName : value.kind.description)"
+            return "expected \(self), found \(value.kind == .json ? value.jsonKindName : value.kind.rawValue)"
         }
     }
 
@@ -95,7 +95,7 @@ public struct TweakType: Sendable, Hashable, CustomStringConvertible {
             let keys = (objectKeys ?? []).map { TweakValue.string($0).jsonText }
             return "json object {\(keys.joined(separator: ", "))}"
         case .json: return "json \(prototype.jsonKindName)"
-        default: return kind.description
+        default: return kind.rawValue
         }
     }
 }
@@ -107,7 +107,7 @@ extension TweakValue {
         case .json(.object): "object"
         case .json(.array): "array"
         case .json: "json"
-        default: kind.description
+        default: kind.rawValue
         }
     }
 }

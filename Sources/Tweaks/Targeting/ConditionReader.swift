@@ -372,7 +372,7 @@ struct ConditionReader {
             guard let value = member.value.tweakValue, value.isCompatible(with: defaultValue) else {
                 error(
                     .wrongType(
-                        field: "\(Self.conditionalValuesField).\(member.key)", expected: defaultValue.kind.description,
+                        field: "\(Self.conditionalValuesField).\(member.key)", expected: defaultValue.kind.rawValue,
                         found: member.value.typeName), member.value)
                 isValid = false
                 continue

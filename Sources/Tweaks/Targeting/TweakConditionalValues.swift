@@ -10,7 +10,7 @@
 ///
 /// A value of `nil` is "no answer here" (Firebase's `useInAppDefault`): the provider does not
 /// answer for that context, and the next layer does. What a read decided shows in
-/// ``TweakManager/explain(feature:variable:as:)`` and ``TweakManager/catalog()``.
+/// ``TweakManager/explain(feature:variable:as:)`` and ``TweakManager/evaluate(feature:variable:)``.
 public struct TweakConditionalValues: Sendable, Hashable {
     /// A named condition and the tweak's value when it is the first true one.
     public struct Branch: Sendable, Hashable {

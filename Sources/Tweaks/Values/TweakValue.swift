@@ -22,11 +22,10 @@ public enum TweakValue: Sendable, Hashable {
     /// A JSON object or array, for structured configuration decoded with `Codable`.
     case json(TweakJSON)
 
-    /// The kind of a value, used in type-mismatch errors and in the catalog.
-    public enum Kind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// The kind of a value, used in type-mismatch errors. Its `rawValue` is its name: `bool`,
+    /// `int`, `double`, `string` or `json`.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
         case bool, int, double, string, json
-        /// The kind's name: `bool`, `int`, `double`, `string` or `json`.
-        public var description: String { rawValue }
     }
 
     /// The kind of this value.
