@@ -82,10 +82,10 @@ public struct TweakExplanation: Sendable, CustomStringConvertible {
         package let decision: TweakTargetingDecision?
     }
 
-    /// The feature of the explained tweak.
-    public let feature: String
-    /// The variable of the explained tweak.
-    public let variable: String
+    /// The feature of the explained tweak (the caller's own; shown by ``description``).
+    let feature: String
+    /// The variable of the explained tweak (the caller's own; shown by ``description``).
+    let variable: String
     /// Every layer's answer, highest priority first.
     public let answers: [ProviderAnswer]
     /// The index in ``answers`` of the answer a read returns: the first usable value, or a
