@@ -37,7 +37,7 @@ extension TweakManager {
     /// own instance).
     /// - Throws: ``TweakError/notSupported(feature:variable:reason:)`` naming the failing key when
     ///   the value does not decode, or any error of ``tweakWith(feature:variable:)``.
-    @_disfavoredOverload
+    @_disfavoredOverload  // A TweakValueConvertible type takes that overload
     public func value<Value: Codable>(
         feature: String, variable: String, as type: Value.Type = Value.self
     ) throws -> Value {
@@ -176,7 +176,7 @@ extension TweakManager {
 
     /// Stores an `Encodable` value as structured JSON in the override layer.
     /// - Throws: the encoding error, or ``TweakManagerError/noMutableProvider(feature:variable:)``.
-    @_disfavoredOverload
+    @_disfavoredOverload  // A TweakValueConvertible type takes that overload
     public func set<Value: Codable>(_ value: Value, feature: String, variable: String) throws {
         try set(TweakValueCodec.encodeJSON(value), feature: feature, variable: variable)
     }

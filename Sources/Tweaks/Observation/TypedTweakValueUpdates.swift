@@ -61,7 +61,7 @@ extension TweakManager {
 
     /// The tweak's structured value decoded as a `Codable` type, then after each change that
     /// alters it; `nil` when it does not decode.
-    @_disfavoredOverload
+    @_disfavoredOverload  // A TweakValueConvertible type takes that overload
     public func values<Value: Codable & Equatable & Sendable>(
         feature: String, variable: String, as type: Value.Type
     ) -> TypedTweakValueUpdates<Value> {

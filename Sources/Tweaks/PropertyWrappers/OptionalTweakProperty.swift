@@ -31,7 +31,7 @@ public struct OptionalTweakProperty<Value: Sendable>: Sendable {
     }
 
     /// A property for a `Codable` type, stored as a JSON object or array.
-    @_disfavoredOverload
+    @_disfavoredOverload  // A TweakValueConvertible type takes that overload
     public init(fallbackValue: Value?, feature: String, variable: String, tweakManager: TweakManager)
     where Value: Codable & SendableMetatype {
         self.init(

@@ -43,14 +43,14 @@ public struct TweakProperty<Value>: Sendable {
     /// A property for a `Codable` type, stored as a JSON object or array. Disfavoured: Swift cannot
     /// say "`RawRepresentable` before `Codable`" with constraints, and an enum with raw values that
     /// is also `Codable` is stored as its raw value.
-    @_disfavoredOverload
+    @_disfavoredOverload  // A TweakValueConvertible type takes that overload
     public init(feature: String, variable: String, tweakManager: TweakManager) where Value: Codable & SendableMetatype {
         self.init(TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .codable))
     }
 
     /// A property for a `Codable` type whose conformance is isolated to the main actor (the default
     /// in Xcode 26 app targets): the property is read and written on the main actor.
-    @_disfavoredOverload @MainActor
+    @_disfavoredOverload @MainActor  // A TweakValueConvertible type takes that overload
     public init(feature: String, variable: String, tweakManager: TweakManager) where Value: Codable {
         self.init(TweakBinding(feature: feature, variable: variable, manager: tweakManager, codec: .mainActorCodable))
     }
