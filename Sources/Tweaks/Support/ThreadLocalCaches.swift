@@ -25,6 +25,29 @@ final class ThreadLocalCaches {
     /// runtime's exclusivity check once, not once per field it touches.
     private var state = State()
 
+    /// The thread-specific slot that holds each thread's caches. POSIX stores a raw pointer: the
+    /// caches are kept there retained (the one way to keep an object behind a raw pointer), and
+    /// released by the slot's destructor when the thread ends.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { pointer in
+            let pointer: UnsafeMutableRawPointer? = pointer
+            if let pointer { Unmanaged<ThreadLocalCaches>.fromOpaque(pointer).release() }
+        }
+        precondition(status == 0, "Tweaks: pthread_key_create failed (\(status))")
+        return key
+    }()
+
+    /// The calling thread's caches, made on its first read.
+    static var current: ThreadLocalCaches {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<ThreadLocalCaches>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let caches = ThreadLocalCaches()
+        pthread_setspecific(key, Unmanaged.passRetained(caches).toOpaque())
+        return caches
+    }
+
     /// The provider whose ``TweakProvider/isFeatureEnabled(_:)`` verdict a manager is asking on
     /// this thread, right after that provider had no `enabled` tweak for the feature. Its default
     /// verdict (the `enabled` tweak) is then known to be `false`, and answers without a lookup.
@@ -52,29 +75,6 @@ final class ThreadLocalCaches {
         let schema: TweakSchema
         /// The manager's ambient context.
         let context: TweakContext?
-    }
-
-    /// The thread-specific slot that holds each thread's caches. POSIX stores a raw pointer: the
-    /// caches are kept there retained (the one way to keep an object behind a raw pointer), and
-    /// released by the slot's destructor when the thread ends.
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { pointer in
-            let pointer: UnsafeMutableRawPointer? = pointer
-            if let pointer { Unmanaged<ThreadLocalCaches>.fromOpaque(pointer).release() }
-        }
-        precondition(status == 0, "Tweaks: pthread_key_create failed (\(status))")
-        return key
-    }()
-
-    /// The calling thread's caches, made on its first read.
-    static var current: ThreadLocalCaches {
-        if let pointer = pthread_getspecific(key) {
-            return Unmanaged<ThreadLocalCaches>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        let caches = ThreadLocalCaches()
-        pthread_setspecific(key, Unmanaged.passRetained(caches).toOpaque())
-        return caches
     }
 
     /// What `manager`'s cache on this thread holds for a read of `kind` of `key`: the earlier
