@@ -93,8 +93,6 @@ extension TweakManager {
         if let exposureLog {
             expose(decision, key: key, schema: inputs.schema, ambientContext: inputs.context, to: exposureLog)
         }
-        let evaluation = TweakEvaluation(key: key, schema: inputs.schema, decision: decision)
-        // after, error, finally: the view's hooks, then the manager's, each list reversed.
         // An error evaluation is one without an answer, as in OpenFeature: layers had the tweak
         // but none could give it (`reason == .error`, its first failure), or no layer has it
         // (`reason == .notFound`, `TweakError.notFound`, OpenFeature's `FLAG_NOT_FOUND`).
@@ -102,6 +100,9 @@ extension TweakManager {
             decision.failed
             ? decision.firstFailure
             : decision.isNotFound ? TweakError.notFound(feature: key.feature, variable: key.variable) : nil
+        // The decision moves into the evaluation the hooks see, and out again at the end.
+        var evaluation = TweakEvaluation(key: key, schema: inputs.schema, decision: consume decision)
+        // after, error, finally: the view's hooks, then the manager's, each list reversed.
         if hookFailure == nil, evaluationError == nil {
             for index in (0..<hookCount).reversed() {
                 do {
@@ -129,7 +130,7 @@ extension TweakManager {
                 reportHookFailure(error, of: hook(index), stage: "finally")
             }
         }
-        return decision
+        return evaluation.takeDecision()
     }
 
     /// Reports the first failure of `hook`'s `stage` through the provider events and the log;
@@ -162,16 +163,17 @@ extension AtomicCounter {
 /// one hook, the common case, allocates no list.
 private struct HookDataList {
     private var first = TweakHookData()
-    private var rest: [TweakHookData]
+    /// The data of the other hooks; `nil` (no array to make unique on each write) for one hook.
+    private var rest: [TweakHookData]?
 
     init(count: Int) {
-        rest = count > 1 ? Array(repeating: TweakHookData(), count: count - 1) : []
+        rest = count > 1 ? Array(repeating: TweakHookData(), count: count - 1) : nil
     }
 
     subscript(index: Int) -> TweakHookData {
-        get { index == 0 ? first : rest[index - 1] }
+        get { index == 0 ? first : rest![index - 1] }
         set {
-            if index == 0 { first = newValue } else { rest[index - 1] = newValue }
+            if index == 0 { first = newValue } else { rest![index - 1] = newValue }
         }
     }
 }

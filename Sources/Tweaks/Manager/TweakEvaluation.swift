@@ -37,12 +37,20 @@ public struct TweakEvaluation: Sendable, CustomStringConvertible {
     /// The schema of the reading manager, which names and classifies its layers.
     let schema: TweakSchema
     /// What the read decided. The public properties are views of it, made when asked.
-    let decision: TweakDecision
+    private(set) var decision: TweakDecision
 
     init(key: TweakKey, schema: TweakSchema, decision: TweakDecision) {
         self.key = key
         self.schema = schema
         self.decision = decision
+    }
+
+    /// The decision, moved out (swapped for an empty one) rather than copied: an observed read
+    /// returns what its hooks saw.
+    mutating func takeDecision() -> TweakDecision {
+        var taken = TweakDecision()
+        swap(&taken, &decision)
+        return taken
     }
 
     /// The answer; `nil` when no layer gives a usable one.
