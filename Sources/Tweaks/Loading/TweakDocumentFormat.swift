@@ -15,6 +15,7 @@ public struct TweakDocumentFormat: Sendable, Hashable, CustomStringConvertible {
         case tweaks
         case firebaseTemplate
         case firebaseDefaultsPlist
+        case flagd
     }
 
     private let code: Code
@@ -31,17 +32,22 @@ public struct TweakDocumentFormat: Sendable, Hashable, CustomStringConvertible {
     /// `setDefaults(fromPlist:)` (`RemoteConfigDefaults.plist`, XML or binary): a dictionary of
     /// parameter names to values, typed by their property-list types.
     public static let firebaseDefaultsPlist = TweakDocumentFormat(.firebaseDefaultsPlist)
+    /// A flagd flag definition document (JSON: `flags`, `$evaluators`, `metadata`), whose
+    /// targeting (JSON Logic with flagd's `fractional`, `sem_ver`, `starts_with` and `ends_with`)
+    /// is evaluated in process as flagd evaluates it (see `Docs/Flagd.md`).
+    public static let flagd = TweakDocumentFormat(.flagd)
 
     /// Every format, in the order the tool lists them.
-    package static let all: [TweakDocumentFormat] = [.tweaks, .firebaseTemplate, .firebaseDefaultsPlist]
+    package static let all: [TweakDocumentFormat] = [.tweaks, .firebaseTemplate, .firebaseDefaultsPlist, .flagd]
 
-    /// The format's name in the `tweak` tool's `--format` option: `tweaks`, `firebase-template`
-    /// or `firebase-defaults-plist`.
+    /// The format's name in the `tweak` tool's `--format` option: `tweaks`, `firebase-template`,
+    /// `firebase-defaults-plist` or `flagd`.
     public var description: String {
         switch code {
         case .tweaks: "tweaks"
         case .firebaseTemplate: "firebase-template"
         case .firebaseDefaultsPlist: "firebase-defaults-plist"
+        case .flagd: "flagd"
         }
     }
 
@@ -51,6 +57,7 @@ public struct TweakDocumentFormat: Sendable, Hashable, CustomStringConvertible {
         case .tweaks: ".tweaks"
         case .firebaseTemplate: ".firebaseTemplate"
         case .firebaseDefaultsPlist: ".firebaseDefaultsPlist"
+        case .flagd: ".flagd"
         }
     }
 
@@ -60,6 +67,7 @@ public struct TweakDocumentFormat: Sendable, Hashable, CustomStringConvertible {
         case .tweaks: "a tweaks document"
         case .firebaseTemplate: "a Firebase Remote Config server template"
         case .firebaseDefaultsPlist: "a property list (such as Firebase's defaults plist)"
+        case .flagd: "a flagd flag definition document"
         }
     }
 
@@ -79,4 +87,6 @@ public struct TweakDocumentFormat: Sendable, Hashable, CustomStringConvertible {
     var isPropertyList: Bool { code == .firebaseDefaultsPlist }
     /// Whether the document is a Firebase server template.
     var isFirebaseTemplate: Bool { code == .firebaseTemplate }
+    /// Whether the document is a flagd flag definition document.
+    var isFlagd: Bool { code == .flagd }
 }

@@ -1,8 +1,11 @@
 extension TweakContext {
-    /// An attribute of a context: a string, a number or a Boolean. Semantic versions are strings
-    /// (`"5.12.1"`), compared as versions by the `SEMANTIC_VERSION_*` operators.
+    /// An attribute of a context: a string, a number, a Boolean, or (for flagd targeting) a list or
+    /// structure of them. Semantic versions are strings (`"5.12.1"`), compared as versions by the
+    /// `SEMANTIC_VERSION_*` operators.
     ///
-    /// Literals make one: `["country": "JP", "age": 42, "score": 0.5, "beta": true]`.
+    /// Literals make one: `["country": "JP", "age": 42, "score": 0.5, "beta": true]`. Firebase's
+    /// custom-signal conditions compare strings, numbers and Booleans; flagd's JSON Logic reaches
+    /// into lists and structures (`{"var": "user.name"}`).
     public struct Value: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral,
         ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral
     {
@@ -11,6 +14,8 @@ extension TweakContext {
             case int(Int)
             case double(Double)
             case bool(Bool)
+            case list([Value])
+            case structure([String: Value])
         }
 
         let content: Content
@@ -25,6 +30,10 @@ extension TweakContext {
         public static func double(_ value: Double) -> Value { Value(.double(value)) }
         /// A Boolean attribute: `"true"`/`"false"` to string operators, 1/0 to numeric ones.
         public static func bool(_ value: Bool) -> Value { Value(.bool(value)) }
+        /// A list attribute: to custom-signal conditions, its JSON text.
+        public static func list(_ elements: [Value]) -> Value { Value(.list(elements)) }
+        /// A structure attribute, its members by name: to custom-signal conditions, its JSON text.
+        public static func structure(_ members: [String: Value]) -> Value { Value(.structure(members)) }
 
         /// A string attribute.
         public init(stringLiteral value: String) { content = .string(value) }
@@ -37,13 +46,14 @@ extension TweakContext {
 
         /// The value as string operators see it: a string as is, a number as JavaScript writes it
         /// (`5` for 5.0, `123.45`, `1000000000000000` for 1e15, `1e-7`, `1e+21`, `Infinity`,
-        /// `NaN`), a Boolean as `true` or `false`.
+        /// `NaN`), a Boolean as `true` or `false`, a list or structure as JSON text.
         public var description: String {
             switch content {
             case .string(let text): text
             case .int(let number): String(number)
             case .double(let number): JavaScriptNumber.text(of: number)
             case .bool(let flag): flag ? "true" : "false"
+            case .list, .structure: JSONLogicValue(self).jsonText
             }
         }
 
@@ -55,6 +65,7 @@ extension TweakContext {
             case .int(let number): Double(number)
             case .double(let number): number.isNaN ? nil : number
             case .bool(let flag): flag ? 1 : 0
+            case .list, .structure: nil
             }
         }
     }
