@@ -71,7 +71,8 @@ enum JSONLogicValue: Sendable, Hashable {
         case .string(let value): self = .string(value)
         case .array(let elements): self = .array(elements.map(JSONLogicValue.init))
         case .object(let members):
-            self = .object(Dictionary(members.lazy.map { ($0.key, JSONLogicValue($0.value)) }, uniquingKeysWith: { $1 }))
+            self = .object(
+                Dictionary(members.lazy.map { ($0.key, JSONLogicValue($0.value)) }, uniquingKeysWith: { $1 }))
         }
     }
 
