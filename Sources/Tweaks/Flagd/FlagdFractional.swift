@@ -1,5 +1,6 @@
-/// flagd's `fractional` operator (version 2), on arguments already evaluated, as flagd's Python
-/// in-process evaluator computes it (`custom_ops.fractional`).
+/// flagd's `fractional` operator, on arguments already evaluated, as flagd's Python in-process
+/// evaluator computes it (`custom_ops.fractional`, openfeature-flagd-core 2.0; the flagd
+/// testbed's `@fractional-v3`, which hashes CBOR where `@fractional-v2` hashed a string's bytes).
 ///
 /// The arguments are a bucket value and buckets `[variant, weight]`, or only buckets (the
 /// shorthand), when the bucket value is `[flagKey, targetingKey]`. The bucket value's hash is
@@ -30,11 +31,10 @@ enum FlagdFractional {
                 guard case .array(let bucket) = argument, (1...2).contains(bucket.count) else { return nil }
                 var weight: UInt64 = 1
                 if bucket.count == 2 {
-                    guard case .number(let number) = bucket[1], number.isFinite, number.rounded(.towardZero) == number
-                    else {
-                        return nil
-                    }
-                    guard number <= Double(Int32.max) else { return nil }
+                    // A larger weight makes the total too large: null either way.
+                    guard case .number(let number) = bucket[1], number.isFinite,
+                        number.rounded(.towardZero) == number, number <= Double(Int32.max)
+                    else { return nil }
                     weight = number > 0 ? UInt64(number) : 0
                 }
                 total += weight
@@ -125,14 +125,14 @@ enum CanonicalCBOR {
             for element in elements { write(element, to: &sink) }
         case .object(let members):
             writeHead(major: 5, argument: UInt64(members.count), to: &sink)
-            let keys = members.keys.sorted { left, right in
-                let (leftCount, rightCount) = (left.utf8.count, right.utf8.count)
+            let sorted = members.sorted { left, right in
+                let (leftCount, rightCount) = (left.key.utf8.count, right.key.utf8.count)
                 return leftCount != rightCount
-                    ? leftCount < rightCount : left.utf8.lexicographicallyPrecedes(right.utf8)
+                    ? leftCount < rightCount : left.key.utf8.lexicographicallyPrecedes(right.key.utf8)
             }
-            for key in keys {
+            for (key, member) in sorted {
                 write(.string(key), to: &sink)
-                if let member = members[key] { write(member, to: &sink) }
+                write(member, to: &sink)
             }
         }
     }
@@ -193,7 +193,7 @@ enum CanonicalCBOR {
             let units = magnitude * 0x1p24  // exact: a power-of-two scaling that cannot overflow
             return units.rounded(.towardZero) == units ? sign | UInt16(units) : nil
         }
-        guard magnitude.significandBitPattern & (1 << 42 - 1) == 0 else { return nil }
+        guard magnitude.significandBitPattern & ((1 << 42) - 1) == 0 else { return nil }
         let exponent = UInt16(magnitude.exponent + 15)
         return sign | exponent << 10 | UInt16(magnitude.significandBitPattern >> 42)
     }
