@@ -155,10 +155,15 @@ import Testing
             try ToolSandbox.with { sandbox in
                 try sandbox.write(Self.flags, to: "flags.json")
                 let cases: [(String, String, String, [String])] = [
-                    ("checkout", "limit", Self.adult, ["10", "TARGETING_MATCH", "\"high\""]),
-                    ("checkout", "split", Self.adult, ["true", "SPLIT", "\"on\""]),
-                    ("checkout", "limit", #"{"age": 3}"#, ["1", "DEFAULT"]),
-                    ("flagd", "color", Self.adult, ["\"red\"", "STATIC"]),
+                    ("checkout", "limit", Self.adult, ["→ 2. flags.json: 10 — variant \"high\" (TARGETING_MATCH)"]),
+                    ("checkout", "split", Self.adult, ["→ 2. flags.json: true — variant \"on\" (SPLIT)"]),
+                    ("checkout", "limit", #"{"age": 3}"#, ["→ 2. flags.json: 1 — variant \"low\" (DEFAULT)"]),
+                    (
+                        "checkout", "vip", #"{"targetingKey": "u2"}"#,
+                        ["→ 2. flags.json: false — variant \"no\" (DEFAULT)"]
+                    ),
+                    // A flag without targeting: its default variant's value, nothing decided.
+                    ("flagd", "color", Self.adult, ["→ 2. flags.json: \"red\"\n"]),
                 ]
                 for (feature, variable, context, expected) in cases {
                     let run = try sandbox.run(
