@@ -195,6 +195,44 @@ import Testing
             }
         }
 
+        /// A disabled flag, and one whose targeting chooses nothing without a default variant, have no
+        /// value (the next layer answers); a targeting that names a variant the flag does not have is
+        /// a failure naming it.
+        @Test func flagsWithoutAValueAndTargetingFailures() throws {
+            try ToolSandbox.with { sandbox in
+                try sandbox.write(
+                    #"""
+                    {"flags": {
+                       "checkout.off": {"state": "DISABLED", "variants": {"on": true, "off": false}, "defaultVariant": "on"},
+                       "checkout.plan": {"state": "ENABLED", "variants": {"free": "free", "pro": "pro"}, "defaultVariant": "free",
+                         "targeting": {"var": "plan"}},
+                       "checkout.optional": {"state": "ENABLED", "variants": {"a": 1, "b": 2},
+                         "targeting": {"if": [{"var": "beta"}, "b", null]}}
+                     }}
+                    """#, to: "flags.json")
+                func run(_ arguments: String..., context: String) throws -> ToolRun {
+                    try ToolRun(
+                        sandbox.process(
+                            arguments + ["--format", "flagd", "--local", "flags.json", "--context-json", context]))
+                }
+                let disabled = try run("get", "checkout", "off", context: "{}")
+                #expect(disabled.status == 1 && disabled.standardError.contains("checkout.off was not found"))
+                #expect(try run("get", "checkout", "plan", context: #"{"plan": "pro"}"#).standardOutput == "pro\n")
+                let gold = try run("get", "checkout", "plan", context: #"{"plan": "gold"}"#)
+                #expect(gold.status == 1 && gold.standardError.contains(#"variant "gold""#), "\(gold.standardError)")
+                #expect(try run("get", "checkout", "optional", context: #"{"beta": true}"#).standardOutput == "2\n")
+                #expect(try run("get", "checkout", "optional", context: #"{"beta": false}"#).status == 1)
+                let list = try run("list", context: #"{"plan": "gold"}"#)
+                #expect(list.status == 0)
+                for name in ["checkout.off", "checkout.optional"] {
+                    #expect(
+                        list.lines.contains { $0.contains(name) && $0.contains("(no value)") },
+                        "\(name) in \(list.standardOutput)")
+                }
+                #expect(list.lines.contains { $0.contains("checkout.plan") && $0.contains(#"variant "gold""#) })
+            }
+        }
+
         @Test func validateAcceptsAGoodFlagdDocument() throws {
             try ToolSandbox.with { sandbox in
                 try sandbox.write(Self.flags, to: "flags.json")
