@@ -61,16 +61,16 @@ struct JSONLogicEvaluation {
             if let value = lookUp(path[...], in: data) { return value }
             return fallback.map { evaluate($0, data) } ?? .null
         case .fractional(let bucketValue, let buckets, let arguments):
-            let value: JSONLogicValue
-            if let bucketValue {
-                value = evaluate(bucketValue, data)
-                if case .array = value { return apply(.fractional, arguments, data) }
-            } else {
-                guard let key = context?.randomizationID, !key.isEmpty else { return .null }
-                value = .array([.string(flagKey), .string(key)])
+            guard let bucketValue else {
+                let hash = FlagdFractional.shorthandHash(flagKey: flagKey, targetingKey: context?.randomizationID)
+                return chosen(hash.map(buckets.pick))
             }
-            if case .null = value { return .null }
-            return chosen(buckets.pick(hash: FlagdFractional.hash(of: value)))
+            let value = evaluate(bucketValue, data)
+            switch value {
+            case .array: return apply(.fractional, arguments, data)
+            case .null: return .null
+            default: return chosen(buckets.pick(hash: FlagdFractional.hash(of: value)))
+            }
         case .operation(let operation, let arguments):
             return apply(operation, arguments, data)
         }
@@ -213,13 +213,13 @@ struct JSONLogicEvaluation {
         case .fractional:
             let values = all(arguments, data)
             return chosen(
-                FlagdFractional.evaluate(arguments: values, flagKey: flagKey, targetingKey: context?.randomizationID))
+                FlagdFractional.evaluate(values[...], flagKey: flagKey, targetingKey: context?.randomizationID))
         case .semanticVersion:
-            return FlagdSemanticVersion.evaluate(all(arguments, data))
+            return FlagdSemanticVersion.evaluate(all(arguments, data)[...])
         case .startsWith:
-            return FlagdStringOperations.startsWith(all(arguments, data))
+            return FlagdStringOperations.startsWith(all(arguments, data)[...])
         case .endsWith:
-            return FlagdStringOperations.endsWith(all(arguments, data))
+            return FlagdStringOperations.endsWith(all(arguments, data)[...])
         }
     }
 
