@@ -180,18 +180,22 @@ struct JSONLogicEvaluation {
         case .merge:
             var merged: [JSONLogicValue] = []
             for value in all(arguments, data) {
-                if case .array(let elements) = value { merged += elements } else { merged.append(value) }
-                guard spend(1 + merged.count / 16) else { return .null }
+                if case .array(let elements) = value {
+                    guard spend(elements.count) else { return .null }
+                    merged += elements
+                } else {
+                    merged.append(value)
+                }
             }
             return .array(merged)
         case .contains:
             let needle = argument(0, arguments, data)
             switch argument(1, arguments, data) {
             case .array(let elements):
-                guard spend(elements.count / 16) else { return .null }
+                guard spend(elements.count) else { return .null }
                 return .bool(elements.contains { Self.strictlyEqual(needle, $0) })
             case .string(let haystack) where !haystack.isEmpty:
-                guard spend(haystack.utf8.count / 64) else { return .null }
+                guard spend(haystack.utf8.count / 16) else { return .null }
                 return .bool(ByteSearch(needle.text).occurs(in: haystack))
             default:
                 return .bool(false)
@@ -199,8 +203,9 @@ struct JSONLogicEvaluation {
         case .concatenate:
             var text = ""
             for argument in arguments {
-                text += evaluate(argument, data).text
-                guard spend(text.utf8.count / 64) else { return .null }
+                let part = evaluate(argument, data).text
+                guard spend(part.utf8.count / 16) else { return .null }
+                text += part
             }
             return .string(text)
         case .substring:
