@@ -233,6 +233,30 @@ import Testing
             }
         }
 
+        /// `--remote-format flagd`: a served flagd document above the local file, decided for the
+        /// context; a flag it cannot read is a warning naming it, and the others answer.
+        @Test(StaticNginx.required) func aRemoteFlagdDocumentIsDecidedForAJSONContext() async throws {
+            try await StaticNginx.with { server in
+                let sandbox = try ToolSandbox()
+                defer { sandbox.remove() }
+                try sandbox.write(Self.tweaks, to: "Flags.json")
+                let bad =
+                    #""checkout.future": {"state": "ENABLED", "variants": {"on": true}, "defaultVariant": "on", "targeting": {"sounds_like": [1]}},"#
+                try server.write(
+                    Self.flags.replacingOccurrences(of: #""flags": {"#, with: #""flags": {"# + bad), to: "flags.json")
+                let run = try await onOwnThread {
+                    try ToolRun(
+                        sandbox.process([
+                            "get", "checkout", "limit", "--local", "Flags.json", "--remote", server.url("flags.json"),
+                            "--remote-format", "flagd", "--context-json", Self.adult,
+                        ]))
+                }
+                #expect(run.status == 0 && run.standardOutput == "10\n", "\(run.standardError)")
+                #expect(run.standardError.contains("tweak: warning: "), "\(run.standardError)")
+                #expect(run.standardError.contains("checkout.future") && run.standardError.contains("sounds_like"))
+            }
+        }
+
         @Test func validateAcceptsAGoodFlagdDocument() throws {
             try ToolSandbox.with { sandbox in
                 try sandbox.write(Self.flags, to: "flags.json")
