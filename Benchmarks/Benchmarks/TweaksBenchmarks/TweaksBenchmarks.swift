@@ -68,7 +68,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
     // flagd targeting of the same shapes, evaluated in process (compare with the two above).
-    Benchmark("tweakWith context, flagd targeting (== on an attribute) in provider 4 of 4") { benchmark in
+    Benchmark("tweakWith context, flagd targeting (an attribute equals a string) in provider 4 of 4") { benchmark in
         let user = fixture.flagd.reading(for: TweakContext(randomizationID: "user-1", attributes: ["plan": "beta"]))
         for _ in benchmark.scaledIterations {
             blackHole(try user.tweakWith(feature: "general", variable: "meaning_of_life"))
