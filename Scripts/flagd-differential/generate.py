@@ -5,7 +5,7 @@ Install the reference (once):
     python3 -m venv /tmp/flagdpy && /tmp/flagdpy/bin/pip install openfeature-provider-flagd==0.6.1
     (it brings openfeature-flagd-core 2.0.0 and panzi-json-logic 1.0.1)
 Regenerate the committed vectors:
-    /tmp/flagdpy/bin/python Scripts/flagd-differential/generate.py --seed 41 --count 220 \
+    /tmp/flagdpy/bin/python Scripts/flagd-differential/generate.py --seed 41 --count 250 \
         --out Tests/TweaksTests/Flagd/Fixtures/flagd-differential.json
 Tests/TweaksTests/Flagd/FlagdDifferentialTests.swift reads them and asserts that Tweaks agrees.
 
@@ -57,6 +57,7 @@ not a variant or is "" (Tweaks rejects both at load), `defaultVariant` of a DISA
 """
 
 import argparse
+import collections
 import logging
 import json
 import math
@@ -477,6 +478,9 @@ class Generator:
             return {op: [self.value(d) for _ in range(self.r.randint(1, 3))]}
         if op == "!!":
             return {op: [self.value(d)]}
+        if op == "var":  # a path computed at evaluation time
+            path = {"cat": [self.r.choice(["user", "nums", "tags", "plan"]), self.r.choice([".name", ".0", ".tier", ""])]}
+            return {op: [path, self.scalar()] if self.chance(0.5) else path}
         return {op: [self.value(d), self.value(d)]}
 
     def number(self, depth: int):
@@ -689,16 +693,16 @@ def resolve(provider, kind: str, key: str, context: EvaluationContext):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seed", type=int, default=41)
-    parser.add_argument("--count", type=int, default=220, help="documents")
+    parser.add_argument("--count", type=int, default=250, help="documents")
     parser.add_argument("--contexts", type=int, default=8, help="contexts per document")
     parser.add_argument("--out", required=True)
     options = parser.parse_args()
     generator = Generator(random.Random(options.seed))
-    documents, dropped, kept = [], 0, 0
+    documents, dropped, kept, why = [], 0, 0, collections.Counter()
     with tempfile.TemporaryDirectory() as folder:
         for index in range(options.count):
             document, kinds = generator.document(index)
-            text = json.dumps(document, indent=1)
+            text = json.dumps(document)
             path = os.path.join(folder, f"flags-{index}.json")
             with open(path, "w") as file:
                 file.write(text)
@@ -713,6 +717,7 @@ def main() -> None:
                     outcome = resolve(provider, kind, key, context)
                     if TAINTS:
                         dropped += 1
+                        why[re.sub(r"'.*|\(.*", "", TAINTS[0])] += 1
                         continue
                     kept += 1
                     evaluation = {"flag": key, "attributes": {k: typed(v) for k, v in attributes.items()}}
@@ -726,7 +731,7 @@ def main() -> None:
         json.dump({"generator": "Scripts/flagd-differential/generate.py", "seed": options.seed,
                    "reference": "openfeature-provider-flagd 0.6.1 (FILE resolver), openfeature-flagd-core 2.0.0",
                    "evaluations": kept, "dropped": dropped, "documents": documents}, file, separators=(",", ":"))
-    print(f"{len(documents)} documents, {kept} evaluations kept, {dropped} dropped", file=sys.stderr)
+    print(f"{len(documents)} documents, {kept} evaluations kept, {dropped} dropped: {dict(why)}", file=sys.stderr)
 
 
 if __name__ == "__main__":
