@@ -441,6 +441,193 @@ struct FlagdTestbedTests {
     func fractionalNegativeWeight(_ example: Example) throws { try Self.check(example) }
 }
 
+/// flagd's bucketing of non-string values (MurmurHash3 of the canonical CBOR of the bucket value):
+/// the `@fractional-v3` scenarios of the flagd-testbed's provider suite (`gherkin/targeting.feature`,
+/// commit 82ba89e) over its flag `fractional-basic-flag` (`flags/custom-ops.json`, copied to
+/// `Fixtures/fractional-basic-flag.json`). flagd's Python evaluator gives every example. Not ported:
+/// the examples whose input holds `null` or a duplicate object key (a context value has neither),
+/// and "Fractional operator using implicit targeting key" / "invalid implicit inputs" (the shorthand
+/// is covered by `fractional.feature`'s scenarios).
+@Suite("flagd-testbed fractional v3 scenarios (gherkin/targeting.feature)")
+struct FlagdFractionalV3Tests {
+    static func check(_ input: TweakContext.Value, _ bucket: String) throws {
+        let url = FlagdFixtures.url("fractional-basic-flag.json")
+        let provider = try LocalTweakProvider(jsonURL: url, format: .flagd)
+        let context = TweakContext(attributes: ["hashing_input": input])
+        let evaluation = TweakManager(tweakProviders: [provider]).reading(for: context)
+            .evaluate(feature: "flagd", variable: "fractional-basic-flag")
+        #expect(evaluation.tweak?.value == .string(bucket), "\(evaluation)")
+    }
+
+    @Test(
+        "targeting.feature: Fractional operator with basic types",
+        arguments: [
+            (.bool(true), "bucket5"),
+            (.bool(false), "bucket1"),
+            (.string("user1"), "bucket22"),
+            (.string("user2"), "bucket16"),
+            (.int(123), "bucket20"),
+            (.int(456), "bucket12"),
+            (.double(1.23), "bucket14"),
+            (.double(4.56), "bucket18"),
+            (.string("123"), "bucket22"),
+            (.string("true"), "bucket24"),
+            (.string("false"), "bucket1"),
+            (.string("null"), "bucket8"),
+            (.string("1.23"), "bucket4"),
+            (.int(0), "bucket8"),
+        ] as [(TweakContext.Value, String)])
+    func fractionalV3BasicTypes(_ input: TweakContext.Value, _ bucket: String) throws { try Self.check(input, bucket) }
+
+    @Test(
+        "targeting.feature: Fractional operator with float mapping",
+        arguments: [
+            (.double(1.0), "bucket23"),
+            (.int(1), "bucket23"),
+            (.double(1.0), "bucket23"),
+            (.double(-2.0), "bucket12"),
+            (.int(-2), "bucket12"),
+            (.double(9007199254740992.0), "bucket10"),
+            (.int(9007199254740992), "bucket10"),
+        ] as [(TweakContext.Value, String)])
+    func fractionalV3FloatMapping(_ input: TweakContext.Value, _ bucket: String) throws {
+        try Self.check(input, bucket)
+    }
+
+    @Test(
+        "targeting.feature: Fractional operator with zero values",
+        arguments: [
+            (.double(0.0), "bucket8"),
+            (.double(-0.0), "bucket8"),
+            (.int(0), "bucket8"),
+        ] as [(TweakContext.Value, String)])
+    func fractionalV3ZeroValues(_ input: TweakContext.Value, _ bucket: String) throws { try Self.check(input, bucket) }
+
+    @Test(
+        "targeting.feature: Fractional operator with integer limits",
+        arguments: [
+            (.int(2147483647), "bucket10"),
+            (.int(2147483648), "bucket25"),
+            (.int(-2147483648), "bucket8"),
+            (.int(-2147483649), "bucket18"),
+            (.int(9007199254740991), "bucket2"),
+            (.int(23), "bucket21"),
+            (.int(24), "bucket11"),
+            (.int(255), "bucket13"),
+            (.int(256), "bucket13"),
+            (.int(65535), "bucket4"),
+            (.int(65536), "bucket11"),
+            (.int(4294967295), "bucket14"),
+            (.int(4294967296), "bucket19"),
+            (.int(-24), "bucket4"),
+            (.int(-25), "bucket16"),
+        ] as [(TweakContext.Value, String)])
+    func fractionalV3IntegerLimits(_ input: TweakContext.Value, _ bucket: String) throws {
+        try Self.check(input, bucket)
+    }
+
+    @Test(
+        "targeting.feature: Fractional operator with floats limits",
+        arguments: [
+            (.double(1e+20), "bucket19"),
+            (.double(-1e+20), "bucket25"),
+            (.double(65504.0), "bucket16"),
+            (.double(-65504.0), "bucket9"),
+            (.double(6.103515625e-05), "bucket22"),
+            (.double(5.960464477539063e-08), "bucket23"),
+            (.double(65505.0), "bucket17"),
+            (.double(-65505.0), "bucket17"),
+            (.double(3.4028234663852886e+38), "bucket10"),
+            (.double(-3.4028234663852886e+38), "bucket3"),
+            (.double(1.1754943508222875e-38), "bucket24"),
+            (.double(3.5e+38), "bucket1"),
+            (.double(-3.5e+38), "bucket6"),
+            (.double(1.7976931348623157e+308), "bucket17"),
+            (.double(-1.7976931348623157e+308), "bucket9"),
+            (.double(2.2250738585072014e-308), "bucket11"),
+            (.double(.leastNonzeroMagnitude), "bucket2"),
+        ] as [(TweakContext.Value, String)])
+    func fractionalV3FloatLimits(_ input: TweakContext.Value, _ bucket: String) throws { try Self.check(input, bucket) }
+
+    @Test(
+        "targeting.feature: Fractional operator with map key ordering",
+        arguments: [
+            (.structure(["a": .int(1), "b": .int(2)]), "bucket23"),
+            (.structure(["b": .int(2), "a": .int(1)]), "bucket23"),
+            (.structure(["a": .int(1), "b": .int(2), "c": .int(3)]), "bucket18"),
+            (.structure(["c": .int(3), "a": .int(1), "b": .int(2)]), "bucket18"),
+            (.structure(["z": .int(1), "aa": .int(2)]), "bucket21"),
+            (.structure(["aa": .int(2), "z": .int(1)]), "bucket21"),
+            (.structure(["a": .structure(["b": .int(1)]), "b": .int(2)]), "bucket9"),
+            (.structure(["b": .int(2), "a": .structure(["b": .int(1)])]), "bucket9"),
+            (.structure(["a": .bool(true), "bbb": .int(1), "c": .string("text"), "dddd": .double(2.5)]), "bucket25"),
+            (.structure(["c": .string("text"), "bbb": .int(1), "a": .bool(true), "dddd": .double(2.5)]), "bucket25"),
+            (.structure(["aaa": .int(1), "ÿ": .int(2)]), "bucket12"),
+            (.structure(["ÿ": .int(2), "aaa": .int(1)]), "bucket12"),
+            (.structure(["": .int(2), "abc": .int(1)]), "bucket25"),
+            (.structure(["key": .double(-0.0)]), "bucket10"),
+            (.structure(["key": .int(0)]), "bucket10"),
+            (.structure(["key": .double(0.0)]), "bucket10"),
+            (.structure(["b": .double(-0.0), "a": .structure(["b": .int(1)]), "c": .double(0.0)]), "bucket8"),
+            (.structure(["c": .double(0.0), "b": .double(-0.0), "a": .structure(["b": .int(1)])]), "bucket8"),
+            (
+                .structure(["café": .string("façade"), "b": .structure(["résumé": .structure(["ÿ": .bool(true)])])]),
+                "bucket22"
+            ),
+        ] as [(TweakContext.Value, String)])
+    func fractionalV3MapKeyOrdering(_ input: TweakContext.Value, _ bucket: String) throws {
+        try Self.check(input, bucket)
+    }
+
+    @Test(
+        "targeting.feature: Fractional operator with advanced structures",
+        arguments: [
+            (.structure([:]), "bucket3"),
+            (.structure(["a": .structure([:])]), "bucket20"),
+            (.structure(["b": .int(2), "a": .structure([:])]), "bucket20"),
+            (.structure(["a": .structure([:]), "b": .structure([:])]), "bucket21"),
+            (.structure(["a": .structure([:]), "b": .list([])]), "bucket7"),
+            (.structure(["c": .double(0.0), "a": .list([])]), "bucket18"),
+            (.structure(["c": .double(0.0), "b": .double(-0.0), "a": .structure(["b": .list([])])]), "bucket9"),
+            (.structure(["a": .list([])]), "bucket12"),
+            (.structure(["x": .list([.structure(["a": .structure(["b": .list([])])])])]), "bucket16"),
+            (.structure(["x": .list([.structure(["a": .structure(["b": .structure([:])])])])]), "bucket2"),
+            (.structure(["a": .list([.list([.list([.list([.list([])])])])])]), "bucket15"),
+            (.structure(["a": .structure(["b": .structure(["c": .structure(["d": .structure([:])])])])]), "bucket21"),
+        ] as [(TweakContext.Value, String)])
+    func fractionalV3AdvancedStructures(_ input: TweakContext.Value, _ bucket: String) throws {
+        try Self.check(input, bucket)
+    }
+
+    @Test(
+        "targeting.feature: Fractional operator with string length boundaries",
+        arguments: [
+            (.string(""), "bucket4"),
+            (.string("a"), "bucket6"),
+            (.string("12345678901234567890123"), "bucket4"),
+            (.string("123456789012345678901234"), "bucket14"),
+            (.string(String(repeating: "a", count: 255)), "bucket18"),
+            (.string(String(repeating: "a", count: 256)), "bucket7"),
+        ] as [(TweakContext.Value, String)])
+    func fractionalV3StringLengths(_ input: TweakContext.Value, _ bucket: String) throws {
+        try Self.check(input, bucket)
+    }
+
+    @Test(
+        "targeting.feature: Valid well-formed UTF-8 String consistency across different languages",
+        arguments: [
+            (.string("あいうえおかき"), "bucket17"),
+            (.string("あいうえおかきく"), "bucket16"),
+            (.string("ééééééééééé"), "bucket16"),
+            (.string("éééééééééééé"), "bucket19"),
+            (.string("café façade résumé café"), "bucket9"),
+            (.string("A\\u0000B"), "bucket15"),
+            (.string("e\\u0301"), "bucket7"),
+            (.string("\\uD83D\\uDE00"), "bucket23"),
+        ] as [(TweakContext.Value, String)])
+    func fractionalV3UTF8(_ input: TweakContext.Value, _ bucket: String) throws { try Self.check(input, bucket) }
+}
+
 /// What the flagd tests share: their fixtures, a provider over a document read leniently, and
 /// value comparison.
 enum FlagdFixtures {
