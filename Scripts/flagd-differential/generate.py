@@ -15,8 +15,8 @@ trees, shared `$evaluators` used with `$ref`), writes each to a file, loads it w
 provider's FILE resolver (`FlagdProvider(resolver_type=ResolverType.FILE, ...)`, the in-process
 evaluator reading a file) and resolves every flag for random typed contexts, with the resolve
 method of the flag's type. Each evaluation records value, variant, reason and error code, and
-`split`: whether the value came straight out of a `fractional` (Python says TARGETING_MATCH, Tweaks
-SPLIT).
+`split`: whether a `fractional` chose a (non-null) bucket during the evaluation (Python says
+TARGETING_MATCH for such a match, Tweaks SPLIT).
 
 The domain: JSON Logic as JavaScript's json-logic-js evaluates it (what flagd's contract names),
 where panzi-json-logic (Python) agrees. The evaluator's operations are watched while it runs; an
@@ -159,10 +159,13 @@ def watch(op: str, check) -> None:
     def watched(data, *args):
         check(data, *args)
         try:
-            return original(data, *args)
+            result = original(data, *args)
         except Exception as error:  # a Python exception is outside the domain
             taint(f"{op} raised {error!r}")
             return None
+        if op == "fractional" and result is not None:
+            LAST["split"] = True  # a fractional chose a bucket on the way: Tweaks says SPLIT
+        return result
 
     OPERATORS[op] = watched
 
@@ -323,31 +326,6 @@ def watched_apply(logic, data=None, operations=logic_builtins.BUILTINS):
 logic_apply.apply = watched_apply
 
 
-def split_decided(logic, data) -> bool:
-    """Whether the targeting's value came straight out of a fractional: the targeting is one, or
-    the branch of if/and/or whose value it returned is."""
-    if not isinstance(logic, dict) or len(logic) != 1:
-        return False
-    op = next(iter(logic))
-    args = logic[op] if isinstance(logic[op], list) else [logic[op]]
-    truthy = logic_builtins.to_bool
-    if op == "fractional":
-        return True
-    if op in ("if", "?:"):
-        i = 0
-        while i < len(args) - 1:
-            if truthy(original_apply(args[i], data, OPERATORS)):
-                return split_decided(args[i + 1], data)
-            i += 2
-        return i < len(args) and split_decided(args[i], data)
-    if op in ("and", "or"):
-        for index, arg in enumerate(args):
-            value = original_apply(arg, data, OPERATORS)
-            if index == len(args) - 1 or (truthy(value) if op == "or" else not truthy(value)):
-                return split_decided(arg, data)
-    return False
-
-
 LAST = {"split": False}
 
 
@@ -355,7 +333,6 @@ def watched_targeting(logic, data, operations):
     result = watched_apply(logic, data, operations)
     if result is not None and not isinstance(result, (str, bool)):
         taint(f"targeting gave {result!r}")
-    LAST["split"] = split_decided(logic, data)
     return result
 
 

@@ -12,9 +12,9 @@ import Testing
 ///
 /// How flagd's answers read in Tweaks (one provider, so nothing behind it answers):
 /// - a value with reason `STATIC`, `DEFAULT` or `TARGETING_MATCH`: the same value, the same reason,
-///   except that a value that came straight out of a `fractional` (flagd: `TARGETING_MATCH`; the
-///   vector's `split`) is reason `SPLIT`; when targeting decided, `evaluation.condition` is flagd's
-///   variant;
+///   except that a match for which a `fractional` chose a bucket on the way (the vector's `split`;
+///   flagd says `TARGETING_MATCH`) is reason `SPLIT`; when targeting decided, `evaluation.condition`
+///   is flagd's variant;
 /// - reason `DISABLED`, or `DEFAULT` without a variant (no default variant, targeting gave null):
 ///   the layer gives no answer: no tweak, no failure, reason `NOT_FOUND` (the caller's fallback);
 /// - error `GENERAL` (targeting named a variant the flag lacks): a failure of the layer: no tweak,
