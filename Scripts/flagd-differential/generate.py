@@ -53,7 +53,8 @@ disagree on their text, and Tweaks reads them as integers), numbers as variant n
 (time-dependent), literals in targeting result positions that are not variant names (a strict
 load rejects them), a `reduce` initial value that is an expression (Python does not evaluate it),
 characters outside the Basic Multilingual Plane (UTF-16 vs code points), a defaultVariant that is
-not a variant or is "" (Tweaks rejects both at load), `defaultVariant` of a DISABLED flag that matters.
+not a variant or is "" (Tweaks rejects both at load), arrays as variant values (flagd's schema
+has object variants; Python takes arrays too, Tweaks rejects a flag mixing them with objects).
 """
 
 import argparse
@@ -471,7 +472,9 @@ class Generator:
             return {"var": self.r.choice(["tags", "nums", "user.roles", "missing"])}
         return [self.scalar() for _ in range(self.r.randint(0, 4))]
 
-    def condition(self, depth: int, evaluators: list[str]):
+    def condition(self, depth: int, evaluators: list[str], plain: bool = False):
+        """A condition; a `plain` one has no literal it could return (a literal that names no
+        variant where a targeting's result is read is an error of a strict load)."""
         if evaluators and self.chance(0.1):
             return {"$ref": self.r.choice(evaluators)}
         if depth <= 0:
@@ -479,7 +482,7 @@ class Generator:
         d = depth - 1
         op = self.r.choice(["==", "!=", "===", "!==", "<", "<=", ">", ">=", "!", "!!", "and", "or", "in", "in",
                             "starts_with", "ends_with", "sem_ver", "sem_ver", "missing", "all", "some", "none",
-                            "value", "fractional"])
+                            "fractional"] + ([] if plain else ["value"]))
         if op in ("==", "!=", "===", "!=="):
             return {op: [self.value(d), self.value(d) if self.chance(0.5) else self.scalar()]}
         if op in ("<", "<="):
@@ -489,9 +492,9 @@ class Generator:
         if op in (">", ">="):
             return {op: [self.value(d), self.number(d) if self.chance(0.6) else self.scalar()]}
         if op in ("!", "!!"):
-            return {op: [self.condition(d, evaluators) if self.chance(0.5) else self.value(d)]}
+            return {op: [self.condition(d, evaluators, plain) if self.chance(0.5) else self.value(d)]}
         if op in ("and", "or"):
-            return {op: [self.condition(d, evaluators) for _ in range(self.r.randint(2, 3))]}
+            return {op: [self.condition(d, evaluators, plain) for _ in range(self.r.randint(2, 3))]}
         if op == "in":
             if self.chance(0.5):
                 return {op: [self.value(d), self.r.choice(["beta pro gold", "a@example.com", "abcdef", "12345"])]}
@@ -539,7 +542,7 @@ class Generator:
             return {"or": [{"var": self.r.choice(["plan", "user.tier", "missing"])}, self.r.choice(variants)]}
         if kind == "cat":
             return {"cat": [self.r.choice(["", "b", "t"]), {"var": self.r.choice(["plan", "name", "missing"])}]}
-        return self.condition(d, evaluators) if {"true", "false"} <= set(variants) else self.r.choice(variants)
+        return self.condition(d, evaluators, plain=True) if {"true", "false"} <= set(variants) else self.r.choice(variants)
 
     def fractional(self, depth: int, variants: list[str], evaluators: list[str], flag_key: str):
         buckets = []
@@ -573,8 +576,6 @@ class Generator:
                 return self.r.randint(-1000, 1000)
             if kind == "float":
                 return self.float(-1000, 1000)
-            if self.chance(0.2):
-                return [self.scalar() for _ in range(self.r.randint(0, 3))]
             return {key: self.scalar() if self.chance(0.8) else {"n": [self.scalar()]}
                     for key in self.r.sample(["title", "count", "on", "ratio", "nested"], self.r.randint(0, 4))}
         return [one() for _ in range(count)]
@@ -583,9 +584,9 @@ class Generator:
         evaluators = {}
         if self.chance(0.3):
             for name in self.r.sample(["is_beta", "is_adult", "is_pro", "has_email"], self.r.randint(1, 2)):
-                rule = self.condition(2, [])
+                rule = self.condition(2, [], plain=True)
                 while "\\" in json.dumps(rule):  # Python's $ref substitution (re.sub) fails on escapes
-                    rule = self.condition(2, [])
+                    rule = self.condition(2, [], plain=True)
                 evaluators[name] = rule
         flags = {}
         for number in range(self.r.randint(1, 5)):
@@ -617,7 +618,7 @@ class Generator:
         if shape < 0.2:
             return self.fractional(2, variants, evaluators, key)
         if shape < 0.3 and {"true", "false"} <= set(variants):
-            return self.condition(3, evaluators)
+            return self.condition(3, evaluators, plain=True)
         if shape < 0.35:
             return {"or": [{"var": self.r.choice(["plan", "user.tier"])}, self.r.choice(variants)]}
         args = []
