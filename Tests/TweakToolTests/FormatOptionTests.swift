@@ -73,7 +73,8 @@ import Testing
                 #expect(unknown.status == 2)
                 #expect(
                     unknown.standardError.hasPrefix(
-                        "tweak: --format takes one of tweaks, firebase-template, firebase-defaults-plist; found 'yaml'")
+                        "tweak: --format takes one of tweaks, firebase-template, firebase-defaults-plist, flagd; found 'yaml'"
+                    )
                 )
                 let remote = try sandbox.run("list", "--remote-format", "firebase-template")
                 #expect(remote.status == 2 && remote.standardError.hasPrefix("tweak: --remote-format needs --remote"))

@@ -127,7 +127,9 @@ struct DocumentFormatTests {
     @Test("Format names: the tool's spelling of each format")
     func names() {
         #expect(
-            TweakDocumentFormat.all.map(\.description) == ["tweaks", "firebase-template", "firebase-defaults-plist"])
+            TweakDocumentFormat.all.map(\.description) == [
+                "tweaks", "firebase-template", "firebase-defaults-plist", "flagd",
+            ])
         for format in TweakDocumentFormat.all { #expect(TweakDocumentFormat(name: format.description) == format) }
         #expect(TweakDocumentFormat(name: "json") == nil)
         #expect(

@@ -38,17 +38,17 @@ extension TweakManager {
         to log: TweakExposureLog
     ) -> TweakExposure? {
         guard let tweak = decision.tweak, let layer = decision.layer, let decided = decision.targeting,
-            let condition = decided.condition
+            decided.isExposure, let variant = decided.variant, let reason = decided.reason
         else { return nil }
         let randomizationID = decided.context?.randomizationID
         let capture = ExposureCapture.active
         let admitted = log.admits(
-            key: key, value: tweak.value, variant: condition.name, randomizationID: randomizationID,
+            key: key, value: tweak.value, variant: variant, randomizationID: randomizationID,
             ambientID: ambientContext?.randomizationID)
         guard admitted || capture != nil else { return nil }
         let exposure = TweakExposure(
-            key: key, value: tweak.value, variant: condition.name, experiment: condition.experiment,
-            randomizationID: randomizationID, layer: schema.layerName(layer), reason: condition.reason)
+            key: key, value: tweak.value, variant: variant, experiment: decided.condition?.experiment,
+            randomizationID: randomizationID, layer: schema.layerName(layer), reason: reason)
         capture?.offer(exposure, policy: log.policy)
         guard admitted else { return nil }
         if log.append(exposure) {

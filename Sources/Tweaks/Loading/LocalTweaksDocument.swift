@@ -109,7 +109,7 @@ package struct LocalTweaksDocument: Sendable {
         var reader = Reader(
             bytes: bytes, source: source, tweakSource: tweakSource, allowsBareValues: allowsBareValues,
             strictness: strictness)
-        (definitions, features) = format.isFirebaseTemplate ? reader.readFirebaseTemplate(root) : reader.read(root)
+        (definitions, features) = reader.read(root, as: format)
         if let first = reader.problems.first {
             throw Self.otherFormat(of: bytes, root: root, readAs: format, source: source) ?? first
         }
@@ -192,7 +192,7 @@ package struct LocalTweaksDocument: Sendable {
             return ([:], (duplicateKeys + [error]).sorted(by: TweakLoadError.documentOrder))
         }
         var reader = Reader(bytes: bytes, source: source, tweakSource: source, allowsBareValues: allowsBareValues)
-        let (definitions, _) = format.isFirebaseTemplate ? reader.readFirebaseTemplate(root) : reader.read(root)
+        let (definitions, _) = reader.read(root, as: format)
         let problems = duplicateKeys + reader.problems
         if !problems.isEmpty, let other = otherFormat(of: bytes, root: root, readAs: format, source: source) {
             return ([:], [other])
@@ -458,6 +458,29 @@ extension LocalTweaksDocument {
             }
         }
 
+        /// The tweaks of `root`, a JSON document of `format`.
+        mutating func read(
+            _ root: JSONNode, as format: TweakDocumentFormat
+        ) -> (definitions: [TweakKey: LocalTweakDefinition], features: [String: [String]]) {
+            if format.isFirebaseTemplate { return readFirebaseTemplate(root) }
+            if format.isFlagd { return readFlagd(root) }
+            return read(root)
+        }
+
+        /// A flagd flag definition document's tweaks (see ``FlagdDocumentReader``).
+        private mutating func readFlagd(
+            _ root: JSONNode
+        ) -> (definitions: [TweakKey: LocalTweakDefinition], features: [String: [String]]) {
+            var flagd = FlagdDocumentReader(isStrict: strictness == .strict)
+            let tweaks = flagd.read(root, tweakSource: tweakSource)
+            for issue in flagd.issues {
+                report(
+                    issue.reason, at: issue.offset, feature: issue.key?.feature, variable: issue.key?.variable,
+                    asWarning: issue.isWarning)
+            }
+            return definitions(of: tweaks)
+        }
+
         /// A Firebase Remote Config server template's tweaks (see `FirebaseTemplateReader.swift`).
         mutating func readFirebaseTemplate(
             _ root: JSONNode
@@ -474,10 +497,18 @@ extension LocalTweaksDocument {
             for (issue, feature, variable) in found {
                 report(issue.reason, at: issue.offset, feature: feature, variable: variable, asWarning: issue.isWarning)
             }
+            return definitions(of: tweaks)
+        }
+
+        /// The definitions of a template's or flagd document's tweaks, those with a control
+        /// character in a name left out (reported).
+        private mutating func definitions(
+            of tweaks: [TweakKey: Tweak]
+        ) -> (definitions: [TweakKey: LocalTweakDefinition], features: [String: [String]]) {
             var definitions: [TweakKey: LocalTweakDefinition] = [:]
             definitions.reserveCapacity(tweaks.count)
             for (key, tweak) in tweaks.sorted(by: { $0.key < $1.key }) {
-                // The template's parameters have no offsets of their own here: its start stands for them.
+                // The document's parameters have no offsets of their own here: its start stands for them.
                 guard isPrintableName(key.feature, kind: "feature", at: 0, feature: nil),
                     isPrintableName(key.variable, kind: "variable", at: 0, feature: key.feature)
                 else { continue }

@@ -30,6 +30,7 @@ extension TweakLoadError {
             case invalidFieldValue(field: String, value: String, expected: String)
             case invalidPropertyList(String)
             case otherFormat(TweakDocumentFormat)
+            case invalidFlag(flag: String, detail: String)
         }
 
         private let code: Code
@@ -91,6 +92,14 @@ extension TweakLoadError {
         package static func invalidExperiment(_ experiment: String, detail: String) -> Reason {
             Reason(.invalidExperiment(experiment: experiment, detail: detail))
         }
+        /// A flag of a flagd document (its key `flag`) is wrong: an unknown operation in its
+        /// targeting, a `$ref` to no evaluator or in a cycle, a variant its targeting names or its
+        /// `defaultVariant` that it does not define, variants of several types; `detail` says
+        /// which, with the path (`targeting.if[0]`). Remote documents leave that flag out, with a
+        /// warning.
+        package static func invalidFlag(_ flag: String, detail: String) -> Reason {
+            Reason(.invalidFlag(flag: flag, detail: detail))
+        }
         /// A tweak has a conditional value for a condition the document does not define.
         public static func undefinedCondition(_ condition: String) -> Reason { Reason(.undefinedCondition(condition)) }
 
@@ -113,10 +122,11 @@ extension TweakLoadError {
         /// ``missingField(_:)``, ``unknownField(_:)``, ``duplicateKey(_:)`` and
         /// ``invalidFieldValue(field:value:expected:)``; the condition's name of
         /// ``invalidCondition(_:detail:)`` and ``undefinedCondition(_:)``; the experiment's name of
-        /// ``invalidExperiment(_:detail:)``; otherwise `nil`.
+        /// ``invalidExperiment(_:detail:)``; the flag's key of ``invalidFlag(_:detail:)``; otherwise `nil`.
         package var field: String? {
             switch code {
             case .invalidCondition(let condition, _), .undefinedCondition(let condition): condition
+            case .invalidFlag(let flag, _): flag
             case .invalidExperiment(let experiment, _): experiment
             case .wrongType(let field, _, _): field
             case .invalidFieldValue(let field, _, _): field
@@ -137,7 +147,7 @@ extension TweakLoadError {
             case .controlCharacterInName(_, let name): name
             case .unreadable(let text), .unsupportedEncoding(let text), .invalidJSON(let text),
                 .numberOutOfRange(let text), .emptyName(let text), .invalidCondition(_, let text),
-                .invalidExperiment(_, let text), .invalidPropertyList(let text):
+                .invalidExperiment(_, let text), .invalidPropertyList(let text), .invalidFlag(_, let text):
                 text
             case .otherFormat(let format): format.description
             default: nil
@@ -174,6 +184,7 @@ extension TweakLoadError {
                 "the \(kind) name \(TweakValue.string(name).jsonText) holds a control character"
             case .invalidCondition(let condition, let detail): "condition \"\(condition)\": \(detail)"
             case .invalidExperiment(let experiment, let detail): "experiment \"\(experiment)\": \(detail)"
+            case .invalidFlag(let flag, let detail): "flag \"\(flag)\": \(detail)"
             case .undefinedCondition(let condition):
                 "condition \"\(condition)\" is not defined in \"\(ConditionReader.conditionsKey)\""
             case .invalidFieldValue(let field, let value, let expected):

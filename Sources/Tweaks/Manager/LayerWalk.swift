@@ -127,13 +127,23 @@ private struct LayerWalk: ~Copyable {
             decision.isForEveryRead = false
             let context = request.context
             if explains { targetingDecision = targeting.decision(for: context) }
-            guard let (answer, branchIndex) = targeting.answerAndCondition(of: tweak, for: context) else {
+            let answered: (Tweak, TargetingOutcome)?
+            do {
+                answered = try targeting.answer(of: tweak, for: context)
+            } catch {
+                let failure = TweakError.notSupported(
+                    feature: key.feature, variable: key.variable, reason: error.detail)
+                pass(over: failure, layer: layer())
+                record(layer(), .failed(String(describing: failure)), wins: false, decision: targetingDecision)
+                return
+            }
+            guard let (answer, outcome) = answered else {
                 if let log, log.logsTrace { note("\(layer()) gives no answer for this context") }
                 record(layer(), .notFound, wins: false, decision: targetingDecision)
                 return
             }
             tweak = answer
-            decided = TargetingDecided(targeting: targeting, branchIndex: branchIndex, context: context)
+            decided = TargetingDecided(targeting: targeting, outcome: outcome, context: context)
         }
         // ProblemLog: a layer that answers otherwise than it did when passed over has no problem now.
         if let log, let problems { problems.observe(key, layer: layer(), value: tweak.value, log: log) }

@@ -47,9 +47,9 @@ struct TweakDecision: Sendable {
     /// Why the read answered as it did, for a manager whose providers are as `schema` says.
     func reason(schema: TweakSchema) -> TweakEvaluation.Reason {
         guard tweak != nil, let layer else { return failed ? .error : .notFound }
-        if let condition = targeting?.condition { return condition.reason }
+        if let reason = targeting?.reason { return reason }
         if layer < 0 || schema.providerIsOverride[layer] { return .override }
-        return schema.providerDeclaresTypes[layer] ? .declaredDefault : .staticValue
+        return schema.providerGivesDefaults[layer] ? .declaredDefault : .staticValue
     }
 
     /// An answer passed over: its layer, why, and the tweak it rejected (none for a failure).
@@ -71,17 +71,48 @@ struct TweakDecision: Sendable {
     }
 }
 
-/// How a layer's conditional values decided its answer, and for which context.
+/// How a layer's conditional values (or flagd rule) decided its answer, and for which context.
 struct TargetingDecided: Sendable {
     /// The conditional values.
     let targeting: TweakTargeting
-    /// The index of the deciding branch; `nil` when their default answered.
-    let branchIndex: Int?
+    /// What decided the answer.
+    let outcome: TargetingOutcome
     /// The context they were decided for.
     let context: TweakContext?
 
-    /// The deciding branch's condition; `nil` when their default answered.
-    var condition: NamedCondition? { branchIndex.map { targeting.branches[$0].condition } }
+    /// The deciding branch's condition; `nil` when their default or a flagd rule answered.
+    var condition: NamedCondition? {
+        if case .branch(let index) = outcome { return targeting.branches[index].condition }
+        return nil
+    }
+
+    /// The variant that decided: the deciding condition's name, or the flagd variant's.
+    var variant: String? {
+        switch outcome {
+        case .branch(let index): targeting.branches[index].condition.name
+        case .defaultValue: nil
+        case .flagd(let decision): targeting.flagd?.variantNames[decision.variant]
+        }
+    }
+
+    /// Why the answer is what it is; `nil` when the default answered (the layer's kind says why).
+    var reason: TweakEvaluation.Reason? {
+        switch outcome {
+        case .branch(let index): targeting.branches[index].condition.reason
+        case .defaultValue: nil
+        case .flagd(let decision): decision.reason.evaluationReason
+        }
+    }
+
+    /// Whether the answer is an exposure to a variant: a condition or a flagd targeting chose it
+    /// (not a default).
+    var isExposure: Bool {
+        switch outcome {
+        case .branch: true
+        case .defaultValue: false
+        case .flagd(let decision): decision.reason != .defaultVariant
+        }
+    }
 }
 
 /// What a read asks of the lookup beyond "the first usable answer".

@@ -60,7 +60,7 @@ public struct TweakEvaluation: Sendable, CustomStringConvertible {
     /// Why the read answered as it did.
     public var reason: Reason { decision.reason(schema: schema) }
     /// The name of the condition that decided the value (the variant), when conditional values did.
-    public var condition: String? { decision.targeting?.condition?.name }
+    public var condition: String? { decision.targeting?.variant }
     /// The experiment the document names for ``condition`` (`"$experiments"`), when it names one.
     public var experiment: String? { decision.targeting?.condition?.experiment }
     /// The micro-percentiles of the percent conditions evaluated for the decision, by seed.

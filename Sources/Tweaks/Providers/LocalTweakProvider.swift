@@ -18,6 +18,8 @@ public final class LocalTweakProvider: TweakProvider, TweakChannelOwner {
 
     /// Every feature of the file, with its variable names sorted.
     public let features: [String: [String]]
+    /// The format the file is read in.
+    package let format: TweakDocumentFormat
 
     private let definitions: [TweakKey: LocalTweakDefinition]
     /// The tweaks of ``definitions``, which every lookup reads (see ``TweakKeyTable``).
@@ -60,6 +62,7 @@ public final class LocalTweakProvider: TweakProvider, TweakChannelOwner {
         format: TweakDocumentFormat = .tweaks
     ) throws(TweakLoadError) {
         self.name = name
+        self.format = format
         let document = try LocalTweaksDocument(data: data, source: source, tweakSource: name, format: format)
         definitions = document.definitions
         tweaks = TweakKeyTable(document.definitions.mapValues(\.tweak))

@@ -14,8 +14,10 @@ public final class TweakSchema: Sendable {
     /// For each provider, by index: whether its answers are checked (it declares no type, and there
     /// is something to check them against).
     let checksProvider: [Bool]
-    /// For each provider, by index: whether it declares types (it is an author of the schema).
-    let providerDeclaresTypes: [Bool]
+    /// For each provider, by index: whether its plain values are the app's defaults (`DEFAULT`):
+    /// it declares types (it is an author of the schema) and is not a flagd document, whose
+    /// plain values are its flags' static answers (`STATIC`).
+    let providerGivesDefaults: [Bool]
     /// For each provider, by index: whether it declares anything (its changes may change the schema).
     let providerDeclares: [Bool]
     /// For each provider, by index: whether it is an override layer (a ``MutableTweakProvider``).
@@ -46,7 +48,9 @@ public final class TweakSchema: Sendable {
         let hasTypes = !types.isEmpty
         checksProvider = declaresTypes.reversed().map { hasTypes && !$0 }
         providerDeclares = declaresAnything.reversed()
-        providerDeclaresTypes = declaresTypes.reversed()
+        providerGivesDefaults = zip(declaresTypes.reversed(), providers).map { declares, provider in
+            declares && (provider as? LocalTweakProvider)?.format.isFlagd != true
+        }
         providerIsOverride = providers.map { $0 is any MutableTweakProvider }
         providerNames = providers.map(\.name)
     }
@@ -60,7 +64,7 @@ public final class TweakSchema: Sendable {
         self.types = types
         checksProvider = []
         providerDeclares = []
-        providerDeclaresTypes = []
+        providerGivesDefaults = []
         providerIsOverride = []
         providerNames = []
     }

@@ -1,5 +1,6 @@
 /// A tweak's conditional values, in the document's order of conditions: a lookup gives the value
-/// of the first condition that is true for the read's context, else the default.
+/// of the first condition that is true for the read's context, else the default — or, for a flagd
+/// flag, the variant its rule chooses (``flagd``).
 ///
 /// Firebase's rule: the order is the document's order of *conditions*, not the order in which the
 /// tweak lists its values. A value of `nil` is "no answer here" (Firebase's `useInAppDefault`):
@@ -16,19 +17,23 @@ package final class TweakTargeting: Sendable, Hashable {
     let branches: [Branch]
     /// The value when no condition is true; `nil`: no answer.
     package let defaultValue: TweakValue?
+    /// A flagd flag's rule, which decides when no branch does (instead of ``defaultValue``).
+    let flagd: FlagdRule?
     /// The tweak each branch answers with (then the default's), made once when the targeting is
     /// given to its tweak (``bound(to:)``), so that a read allocates nothing.
     private let answers: [Tweak?]
 
-    init(branches: [Branch], defaultValue: TweakValue?) {
+    init(branches: [Branch], defaultValue: TweakValue?, flagd: FlagdRule? = nil) {
         self.branches = branches
         self.defaultValue = defaultValue
+        self.flagd = flagd
         self.answers = []
     }
 
-    private init(branches: [Branch], defaultValue: TweakValue?, answers: [Tweak?]) {
+    private init(branches: [Branch], defaultValue: TweakValue?, flagd: FlagdRule?, answers: [Tweak?]) {
         self.branches = branches
         self.defaultValue = defaultValue
+        self.flagd = flagd
         self.answers = answers
     }
 
@@ -36,23 +41,31 @@ package final class TweakTargeting: Sendable, Hashable {
     func bound(to base: Tweak) -> TweakTargeting {
         let values = branches.map(\.value) + [defaultValue]
         return TweakTargeting(
-            branches: branches, defaultValue: defaultValue,
+            branches: branches, defaultValue: defaultValue, flagd: flagd?.bound(to: base),
             answers: values.map { value in value.map { base.resolved(to: $0) } })
     }
 
-    /// The tweak `tweak` (whose targeting this is) answers for `context`, with the index of the
-    /// deciding branch (`nil` for the default); `nil`: no answer.
-    func answerAndCondition(of tweak: Tweak, for context: TweakContext?) -> (Tweak, Int?)? {
-        let index = branches.firstIndex { $0.condition.condition.evaluate(context) } ?? branches.count
-        let condition = index < branches.count ? index : nil
-        if answers.count == branches.count + 1, let answer = answers[index] {
-            return (answer.source == tweak.source ? answer : tweak.resolved(to: answer.value), condition)
+    /// What `tweak` (whose targeting this is) answers for `context`, and what decided it; `nil`:
+    /// no answer here.
+    ///
+    /// - Throws: ``FlagdFailure`` when a flagd rule names a variant its flag does not have.
+    func answer(of tweak: Tweak, for context: TweakContext?) throws(FlagdFailure) -> (Tweak, TargetingOutcome)? {
+        let index = branches.firstIndex { $0.condition.condition.evaluate(context) }
+        if index == nil, let flagd {
+            guard let decision = try flagd.decide(for: context).get() else { return nil }
+            return (flagd.answer(of: tweak, for: decision), .flagd(decision))
         }
-        let value = index < branches.count ? branches[index].value : defaultValue
-        return value.map { (tweak.resolved(to: $0), condition) }
+        let outcome = index.map(TargetingOutcome.branch) ?? .defaultValue
+        let slot = index ?? branches.count
+        if answers.count == branches.count + 1, let answer = answers[slot] {
+            return (answer.source == tweak.source ? answer : tweak.resolved(to: answer.value), outcome)
+        }
+        let value = index.map { branches[$0].value } ?? defaultValue
+        return value.map { (tweak.resolved(to: $0), outcome) }
     }
 
-    /// What the tweak is for `context`: the deciding branch's index (`nil` for the default) and value.
+    /// What the branches decide for `context`: the deciding branch's index (`nil` for the
+    /// default) and value; a flagd rule is not asked.
     func decide(for context: TweakContext?) -> (branch: Int?, value: TweakValue?) {
         guard let index = branches.firstIndex(where: { $0.condition.condition.evaluate(context) }) else {
             return (nil, defaultValue)
@@ -73,19 +86,46 @@ package final class TweakTargeting: Sendable, Hashable {
                 }
             }
         }
+        if index == nil, let flagd {
+            switch flagd.decide(for: context) {
+            case .success(let decision?):
+                return TweakTargetingDecision(
+                    condition: flagd.variantNames[decision.variant], answers: true, hasContext: context != nil,
+                    microPercentiles: percentiles, flagdReason: decision.reason)
+            case .success(nil):
+                return TweakTargetingDecision(
+                    condition: nil, answers: false, hasContext: context != nil, microPercentiles: percentiles,
+                    flagdReason: .defaultVariant, isDisabled: flagd.isDisabled)
+            case .failure(let failure):
+                return TweakTargetingDecision(
+                    condition: nil, answers: false, hasContext: context != nil, microPercentiles: percentiles,
+                    failure: failure.detail)
+            }
+        }
         return TweakTargetingDecision(
             condition: index.map { branches[$0].condition.name }, answers: value != nil, hasContext: context != nil,
             microPercentiles: percentiles)
     }
 
     package static func == (lhs: TweakTargeting, rhs: TweakTargeting) -> Bool {
-        lhs === rhs || (lhs.branches == rhs.branches && lhs.defaultValue == rhs.defaultValue)
+        lhs === rhs || (lhs.branches == rhs.branches && lhs.defaultValue == rhs.defaultValue && lhs.flagd == rhs.flagd)
     }
 
     package func hash(into hasher: inout Hasher) {
         hasher.combine(branches)
         hasher.combine(defaultValue)
+        hasher.combine(flagd)
     }
+}
+
+/// What a tweak's targeting decided for one read.
+enum TargetingOutcome: Sendable {
+    /// The condition of the branch at this index was the first true one.
+    case branch(Int)
+    /// No condition was true: the default answered.
+    case defaultValue
+    /// A flagd flag's rule chose a variant.
+    case flagd(FlagdDecision)
 }
 
 /// Which of a tweak's conditional values a lookup chose, and why: part of a
@@ -108,9 +148,24 @@ package struct TweakTargetingDecision: Sendable, Hashable, CustomStringConvertib
     let hasContext: Bool
     /// The micro-percentiles of the percent conditions that were evaluated, by seed.
     package let microPercentiles: [Percentile]
+    /// Why a flagd flag's rule chose ``condition`` (its variant); `nil` for conditional values.
+    var flagdReason: FlagdDecision.Reason? = nil
+    /// Why a flagd flag's rule gave no usable answer, when it named no variant of its flag.
+    var failure: String? = nil
+    /// Whether the decision is a flagd flag's that is `DISABLED`.
+    var isDisabled = false
 
-    /// `condition "beta" (seed "s": micro-percentile 9571542)`, or `default (no condition is true)`.
+    /// `condition "beta" (seed "s": micro-percentile 9571542)`, or `default (no condition is true)`;
+    /// for a flagd flag, `variant "on" (TARGETING_MATCH)`.
     package var description: String {
+        if let failure { return "flagd targeting failed: \(failure)" }
+        if isDisabled { return "the flagd flag is DISABLED: no answer here" }
+        if let flagdReason {
+            guard let condition else {
+                return "no variant chosen and the flagd flag has no default variant: no answer here"
+            }
+            return "variant \"\(condition)\" (\(flagdReason.evaluationReason))"
+        }
         var text =
             condition.map { "condition \"\($0)\"" }
             ?? "default (no condition is true\(hasContext ? "" : "; no context"))"
@@ -136,8 +191,15 @@ package struct TweakConditionalValue: Sendable, Hashable, CustomStringConvertibl
         "if \(condition): \(value?.description ?? "(in-app default)")"
     }
 
-    /// The conditional values of `targeting`, in its document's order of conditions.
+    /// The conditional values of `targeting`, in its document's order of conditions; a flagd
+    /// flag's variants after them, each named `variant "name"`.
     static func all(_ targeting: TweakTargeting) -> [TweakConditionalValue] {
-        targeting.branches.map { TweakConditionalValue(condition: $0.condition.name, value: $0.value) }
+        let variants = targeting.flagd.map { rule in
+            zip(rule.variantNames, rule.variantValues).map {
+                TweakConditionalValue(condition: "variant \"\($0)\"", value: $1)
+            }
+        }
+        return targeting.branches.map { TweakConditionalValue(condition: $0.condition.name, value: $0.value) }
+            + (variants ?? [])
     }
 }
