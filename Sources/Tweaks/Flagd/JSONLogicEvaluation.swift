@@ -61,16 +61,16 @@ struct JSONLogicEvaluation {
             if let value = lookUp(path[...], in: data) { return value }
             return fallback.map { evaluate($0, data) } ?? .null
         case .fractional(let bucketValue, let buckets, let arguments):
-            let value: JSONLogicValue
-            if let bucketValue {
-                value = evaluate(bucketValue, data)
-                if case .array = value { return apply(.fractional, arguments, data) }
-            } else {
-                guard let key = context?.randomizationID, !key.isEmpty else { return .null }
-                value = .array([.string(flagKey), .string(key)])
+            guard let bucketValue else {
+                let hash = FlagdFractional.shorthandHash(flagKey: flagKey, targetingKey: context?.randomizationID)
+                return chosen(hash.map(buckets.pick))
             }
-            if case .null = value { return .null }
-            return chosen(buckets.pick(hash: FlagdFractional.hash(of: value)))
+            let value = evaluate(bucketValue, data)
+            switch value {
+            case .array: return apply(.fractional, arguments, data)
+            case .null: return .null
+            default: return chosen(buckets.pick(hash: FlagdFractional.hash(of: value)))
+            }
         case .operation(let operation, let arguments):
             return apply(operation, arguments, data)
         }
@@ -180,18 +180,22 @@ struct JSONLogicEvaluation {
         case .merge:
             var merged: [JSONLogicValue] = []
             for value in all(arguments, data) {
-                if case .array(let elements) = value { merged += elements } else { merged.append(value) }
-                guard spend(1 + merged.count / 16) else { return .null }
+                if case .array(let elements) = value {
+                    guard spend(elements.count) else { return .null }
+                    merged += elements
+                } else {
+                    merged.append(value)
+                }
             }
             return .array(merged)
         case .contains:
             let needle = argument(0, arguments, data)
             switch argument(1, arguments, data) {
             case .array(let elements):
-                guard spend(elements.count / 16) else { return .null }
+                guard spend(elements.count) else { return .null }
                 return .bool(elements.contains { Self.strictlyEqual(needle, $0) })
             case .string(let haystack) where !haystack.isEmpty:
-                guard spend(haystack.utf8.count / 64) else { return .null }
+                guard spend(haystack.utf8.count / 16) else { return .null }
                 return .bool(ByteSearch(needle.text).occurs(in: haystack))
             default:
                 return .bool(false)
@@ -199,8 +203,9 @@ struct JSONLogicEvaluation {
         case .concatenate:
             var text = ""
             for argument in arguments {
-                text += evaluate(argument, data).text
-                guard spend(text.utf8.count / 64) else { return .null }
+                let part = evaluate(argument, data).text
+                guard spend(part.utf8.count / 16) else { return .null }
+                text += part
             }
             return .string(text)
         case .substring:
@@ -213,13 +218,13 @@ struct JSONLogicEvaluation {
         case .fractional:
             let values = all(arguments, data)
             return chosen(
-                FlagdFractional.evaluate(arguments: values, flagKey: flagKey, targetingKey: context?.randomizationID))
+                FlagdFractional.evaluate(values[...], flagKey: flagKey, targetingKey: context?.randomizationID))
         case .semanticVersion:
-            return FlagdSemanticVersion.evaluate(all(arguments, data))
+            return FlagdSemanticVersion.evaluate(all(arguments, data)[...])
         case .startsWith:
-            return FlagdStringOperations.startsWith(all(arguments, data))
+            return FlagdStringOperations.startsWith(all(arguments, data)[...])
         case .endsWith:
-            return FlagdStringOperations.endsWith(all(arguments, data))
+            return FlagdStringOperations.endsWith(all(arguments, data)[...])
         }
     }
 

@@ -151,4 +151,71 @@ struct FlagdDocumentTests {
         #expect(throws: TweakLoadError.self) { try Self.manager(text) }
         do { _ = try Self.manager(text) } catch { #expect("\(error)".contains(#"cycle: "x" → "y" → "x""#), "\(error)") }
     }
+
+    @Test("a variant its targeting chose is an exposure with the variant and reason; a default is none")
+    func exposures() throws {
+        let manager = try Self.manager()
+        let collector = ExposureTests.Collector()
+        let log = TweakExposureLog(policy: .everyRead, handler: collector.handler)
+        manager.exposureLog = log
+        let staff = TweakContext(randomizationID: "u1", attributes: ["email": "ann@example.com"])
+        #expect(try manager.reading(for: staff).value(feature: "checkout", variable: "new_flow", as: Bool.self))
+        let other = TweakContext(randomizationID: "u2", attributes: ["email": "ann@example.org"])
+        #expect(try !manager.reading(for: other).value(feature: "checkout", variable: "new_flow", as: Bool.self))
+        log.flush()
+        let exposures = collector.all
+        #expect(exposures.count == 1)
+        #expect(exposures.first?.variant == "on")
+        #expect(exposures.first?.reason == .targetingMatch)
+        #expect(exposures.first?.randomizationID == "u1")
+    }
+
+    @Test("explain shows the variant a flagd targeting chose and why, and a disabled flag as such")
+    func explanation() throws {
+        let manager = try Self.manager()
+        let staff = manager.reading(for: TweakContext(attributes: ["email": "ann@example.com"]))
+        let text = staff.explain(feature: "checkout", variable: "new_flow").description
+        #expect(text.contains(#"variant "on" (TARGETING_MATCH)"#), "\(text)")
+        let disabled = manager.explain(feature: "flagd", variable: "retired").description
+        #expect(disabled.contains("DISABLED"), "\(disabled)")
+    }
+
+    @Test("a remote (lenient) document leaves out only a flag with a problem, with a warning naming it")
+    func lenientDocument() throws {
+        let text = #"""
+            {"flags": {
+               "good": {"state": "ENABLED", "variants": {"a": 1}, "defaultVariant": "a"},
+               "bad": {"state": "ENABLED", "variants": {"a": 1}, "defaultVariant": "a", "targeting": {"newer_op": [1]}},
+               "later": {"state": "ENABLED", "variants": {"a": 1}, "defaultVariant": "a", "rollout": {"newer": "field"}}},
+             "newerTopLevel": {}}
+            """#
+        let document = try LocalTweaksDocument(
+            bytes: Array(text.utf8), source: "remote", tweakSource: "remote", format: .flagd, strictness: .lenient)
+        #expect(document.definition(feature: "flagd", variable: "good")?.tweak.value == .int(1))
+        #expect(document.definition(feature: "flagd", variable: "bad") == nil)
+        #expect(document.definition(feature: "flagd", variable: "later")?.tweak.value == .int(1))
+        #expect(document.warnings.compactMap(\.reason.field).sorted() == ["bad", "newerTopLevel", "rollout"])
+        // Where a person writes the file, each is an error.
+        #expect(throws: TweakLoadError.self) { try Self.manager(text) }
+    }
+
+    @Test("a targeting that names a variant the flag does not have is a failure: the next layer answers")
+    func runtimeFailure() throws {
+        let text = #"""
+            {"flags": {"f": {"state": "ENABLED", "variants": {"a": 1, "b": 2}, "defaultVariant": "a",
+                              "targeting": {"var": "pick"}}}}
+            """#
+        let flagd = try LocalTweakProvider(data: Data(text.utf8), source: "flags.json", name: "flagd", format: .flagd)
+        let defaults = EphemeralTweakProvider(name: "defaults")
+        defaults.set(.int(7), feature: "flagd", variable: "f")
+        let manager = TweakManager(tweakProviders: [flagd, defaults])
+        let wrong = manager.reading(for: TweakContext(attributes: ["pick": "z"])).evaluate(
+            feature: "flagd", variable: "f")
+        #expect(wrong.tweak?.value == .int(7))
+        #expect(wrong.passedOver.first?.provider == "flagd")
+        #expect("\(wrong.passedOver.first?.answer as Any)".contains(#"the variant "z""#))
+        let right = manager.reading(for: TweakContext(attributes: ["pick": "b"])).evaluate(
+            feature: "flagd", variable: "f")
+        #expect(right.tweak?.value == .int(2))
+    }
 }
