@@ -34,7 +34,8 @@ evaluation that touches any of the following is dropped (counted in the output's
   there); `*` with one operand; `-` with a null second operand;
 - `/` or `%` by zero (a Python exception), `%` where JavaScript's remainder differs (negative
   operands), `min`/`max` with no operand, a NaN or a Boolean;
-- text of a float that Python's '%.15g' writes otherwise than JavaScript (17 significant digits,
+- text of a Boolean (panzi-json-logic writes "True"/"False", JavaScript "true"/"false": `cat`,
+  `in` and `substr` of a Boolean), text of a float that Python's '%.15g' writes otherwise than JavaScript (17 significant digits,
   exponents), of an integer beyond 2^53, of an array holding null (JS writes ""); `cat` of null
   (JS joins it as "");
 - `in` with an empty string as haystack, or an array haystack mixing Booleans and numbers with the
@@ -139,7 +140,9 @@ def contains_null(value) -> bool:
 
 
 def watched_to_string(v):
-    if isinstance(v, float) and not (js_float_text_ok(v) and "%.15g" % v == repr(v).removesuffix(".0")):
+    if isinstance(v, bool):  # panzi-json-logic tests int before bool: "True" where JavaScript writes "true"
+        taint("String(bool)")
+    elif isinstance(v, float) and not (js_float_text_ok(v) and "%.15g" % v == repr(v).removesuffix(".0")):
         taint(f"String({v!r})")
     elif is_number(v) and abs(v) > MAX_SAFE:
         taint("String(big int)")
