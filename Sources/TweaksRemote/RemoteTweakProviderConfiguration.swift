@@ -21,8 +21,9 @@ public struct RemoteTweakProviderConfiguration: Sendable {
     public var verifyDocument: (@Sendable (Data) throws -> Void)?
     /// The format the fetched and persisted documents are read in. Default:
     /// `TweakDocumentFormat.tweaks` (full or compact form). A Firebase server template is read
-    /// only with `.firebaseTemplate`, Firebase's defaults plist only with `.firebaseDefaultsPlist`:
-    /// formats are never guessed from a document's keys.
+    /// only with `.firebaseTemplate`, Firebase's defaults plist only with `.firebaseDefaultsPlist`,
+    /// a flagd flag definition document only with `.flagd`: formats are never guessed from a
+    /// document's keys.
     public var documentFormat: TweakDocumentFormat
 
     /// Creates a configuration; each parameter sets the property of the same name.

@@ -66,8 +66,11 @@ enum CatalogTable {
 
 extension TweakCatalog.Entry {
     /// ``displayValue``, or with `revealingSecrets` the plain value of an encrypted tweak (a string
-    /// in quotes, as everywhere in the tool's tables).
+    /// in quotes, as everywhere in the tool's tables); `(no value)` when no layer answers and none
+    /// failed (a disabled flagd flag, or one whose targeting chose no variant and that has no
+    /// default variant).
     func displayValue(revealingSecrets: Bool) -> String {
+        if resolved == nil, failure == nil, !isEncrypted { return "(no value)" }
         guard revealingSecrets, isEncrypted else { return displayValue }
         if let resolved { return resolved.value.quotedText }
         return "<error: \(failure ?? "unknown")>"

@@ -4,16 +4,30 @@ import Tweaks
 /// stack's conditional values are decided for. `randomizationId=…` sets the randomization id;
 /// every other pair is a string attribute (numeric and version operators parse strings, as
 /// Firebase's do); a key that looks like a misspelt `randomizationId` is warned about.
+///
+/// `--context-json JSON` (once) gives a typed context as flagd writes one (see
+/// `TweakContext.fromJSON(_:source:)`): `targetingKey` is the randomization id, other members are
+/// typed attributes. With both, the JSON comes first and each `--context` pair then sets its key
+/// (a pair's `randomizationId` replaces `targetingKey`).
 enum ContextOption {
     static let name = "context"
+    static let jsonName = "context-json"
     /// The key that sets the randomization id (`randomizationID` is accepted too).
     static let randomizationIDKey = "randomizationId"
 
     /// The context the arguments give, or `nil` without `--context`.
     static func context(_ arguments: CommandLineArguments) throws(CommandLineArguments.UsageError) -> TweakContext? {
         let pairs = arguments.values(of: name)
-        guard !pairs.isEmpty else { return nil }
+        let json = try arguments.value(of: jsonName)
+        guard !pairs.isEmpty || json != nil else { return nil }
         var context = TweakContext()
+        if let json {
+            do {
+                context = try TweakContext.fromJSON(Array(json.utf8), source: "--\(jsonName)")
+            } catch {
+                throw CommandLineArguments.UsageError(description: error.description)
+            }
+        }
         for pair in pairs {
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
                 throw CommandLineArguments.UsageError(description: "--context takes KEY=VALUE, found '\(pair)'")

@@ -2,8 +2,8 @@ import Foundation
 import Tweaks
 
 /// `--format FORMAT` (the documents a command reads from files: `--local`, `validate`'s FILEs and
-/// DOCs) and `--remote-format FORMAT` (the `--remote` document): `tweaks`, `firebase-template` or
-/// `firebase-defaults-plist`. Without `--format`, a file whose name ends in `.plist` is a Firebase
+/// DOCs) and `--remote-format FORMAT` (the `--remote` document): `tweaks`, `firebase-template`,
+/// `firebase-defaults-plist` or `flagd` (`TweakDocumentFormat.all`). Without `--format`, a file whose name ends in `.plist` is a Firebase
 /// defaults plist and any other a tweaks file; without `--remote-format`, the remote document is a
 /// tweaks document. Formats are never guessed from a document's keys.
 enum FormatOption {

@@ -34,8 +34,8 @@ enum TweakTool {
           --local FILE        a local tweaks file; repeatable, earlier files win
                               (default: ./LocalTweaks_example.json)
           --format FORMAT     the format of the --local files (validate: of its FILEs or DOCs):
-                              tweaks, firebase-template or firebase-defaults-plist (default: a
-                              *.plist file is firebase-defaults-plist, any other a tweaks file)
+                              tweaks, firebase-template, firebase-defaults-plist or flagd (default:
+                              a *.plist file is firebase-defaults-plist, any other a tweaks file)
           --overrides FILE    the overrides file (default, unless --suite is given: $TWEAKS_OVERRIDES_FILE,
                               else this folder's file in $XDG_CONFIG_HOME/tweaks/overrides/ or ~/.config/tweaks/overrides/)
           --suite NAME        the UserDefaults suite an app keeps its overrides in
@@ -53,7 +53,12 @@ enum TweakTool {
           --allow-insecure-http
                               allow --remote over plain http to hosts other than loopback
           --context KEY=VALUE (list, get, explain) the targeting context conditional values are decided
-                              for; repeatable; randomizationId=ID sets the id percent conditions hash
+                              for; repeatable; randomizationId=ID sets the id percent conditions hash;
+                              every other pair is a string attribute
+          --context-json JSON (list, get, explain) a typed context as flagd writes it, at most 64 KiB:
+                              {"targetingKey": "u1", "age": 30, "beta": true, "user": {"name": "jack"}}
+                              (targetingKey: the randomization id, a string; other members: typed
+                              attributes, no null); with --context, its pairs are applied after the JSON
 
         generate options:
           -l, --local-tweaks-file-path FILE    the local tweaks file
@@ -98,11 +103,11 @@ enum TweakTool {
         switch command {
         case "list", "get":
             return .init(
-                valueOptions: stack.union([ContextOption.name]),
+                valueOptions: stack.union([ContextOption.name, ContextOption.jsonName]),
                 flags: TweakStack.flags.union(["json", TweakStack.environmentFlag]))
         case "explain":
             return .init(
-                valueOptions: stack.union([ContextOption.name]),
+                valueOptions: stack.union([ContextOption.name, ContextOption.jsonName]),
                 flags: TweakStack.flags.union([TweakStack.environmentFlag])
             )
         case "set": return .init(valueOptions: stack, flags: TweakStack.flags)

@@ -67,6 +67,19 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try user.tweakWith(feature: "general", variable: "rollout"))
         }
     }
+    // flagd targeting of the same shapes, evaluated in process (compare with the two above).
+    Benchmark("tweakWith context, flagd targeting (== on an attribute) in provider 4 of 4") { benchmark in
+        let user = fixture.flagd.reading(for: TweakContext(randomizationID: "user-1", attributes: ["plan": "beta"]))
+        for _ in benchmark.scaledIterations {
+            blackHole(try user.tweakWith(feature: "general", variable: "meaning_of_life"))
+        }
+    }
+    Benchmark("tweakWith context, flagd fractional in provider 4 of 4 (MurmurHash3 each read)") { benchmark in
+        let user = fixture.flagd.reading(for: TweakContext(randomizationID: "user-1"))
+        for _ in benchmark.scaledIterations {
+            blackHole(try user.tweakWith(feature: "general", variable: "rollout"))
+        }
+    }
     Benchmark("A contextual manager per request: reading(for:) then one cached read") { benchmark in
         let context = TweakContext(randomizationID: "user-1")
         for _ in benchmark.scaledIterations {
@@ -477,6 +490,8 @@ final class Fixture: Sendable {
     let accessor: ExampleAccessor
     /// The benchmarks' stack with a last provider whose tweaks have conditional values.
     let targeted: TweakManager
+    /// ``targeted``'s tweaks as flagd flags (``flagdDocument``).
+    let flagd: TweakManager
     /// The cached stack with one `after` hook that does nothing.
     let hooked: TweakManager
     /// The uncached stack with one `after` hook that does nothing.
@@ -512,6 +527,9 @@ final class Fixture: Sendable {
         accessor = ExampleAccessor(with: cached)
         let conditional = try! LocalTweakProvider(data: Data(Self.targetingDocument.utf8), name: "conditional")
         targeted = Self.stack(conditional, second, suiteName: suiteName, useCache: true)
+        let flagdDocument = try! LocalTweakProvider(
+            data: Data(Self.flagdDocument.utf8), name: "flagd", format: .flagd)
+        flagd = Self.stack(flagdDocument, second, suiteName: suiteName, useCache: true)
         hooked = Self.stack(example, second, suiteName: suiteName, useCache: true, hook: NoOpAfterHook())
         hookedUncached = Self.stack(example, second, suiteName: suiteName, useCache: false, hook: NoOpAfterHook())
         exposing = Self.stack(conditional, second, suiteName: suiteName, useCache: true)
@@ -536,6 +554,15 @@ final class Fixture: Sendable {
             }
         }
     }
+
+    /// ``targetingDocument``'s two tweaks as flagd flags of the same shapes (see Docs/Flagd.md).
+    static let flagdDocument = #"""
+        {"flags": {
+           "general.meaning_of_life": {"state": "ENABLED", "variants": {"plain": 42, "beta": 43},
+             "defaultVariant": "plain", "targeting": {"if": [{"==": [{"var": "plan"}, "beta"]}, "beta"]}},
+           "general.rollout": {"state": "ENABLED", "variants": {"ten": 2, "rest": 1}, "defaultVariant": "rest",
+             "targeting": {"fractional": [["ten", 10], ["rest", 90]]}}}}
+        """#
 
     /// A custom-signal and a percent condition (see Docs/Targeting.md).
     static let targetingDocument = #"""

@@ -57,11 +57,11 @@ final class FlagdRule: Sendable, Hashable {
         case .bool(let flag): name = flag ? "true" : "false"
         case .number: name = value.text
         case .array, .object:
-            return .failure(FlagdFailure(detail: "the targeting gives \(value.jsonText), not a variant's name"))
+            return .failure(FlagdFailure(detail: "its flagd targeting gives \(value.jsonText), not a variant's name"))
         }
         guard let variant = variantNames.firstIndex(where: { $0.utf8.elementsEqual(name.utf8) }) else {
             return .failure(
-                FlagdFailure(detail: "the targeting names the variant \"\(name)\", which the flag does not define"))
+                FlagdFailure(detail: "its flagd targeting names the variant \"\(name)\", which the flag does not define"))
         }
         return .success(FlagdDecision(variant: variant, reason: evaluation.choseBucket ? .split : .targetingMatch))
     }

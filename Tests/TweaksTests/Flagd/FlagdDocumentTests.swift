@@ -213,7 +213,8 @@ struct FlagdDocumentTests {
             feature: "flagd", variable: "f")
         #expect(wrong.tweak?.value == .int(7))
         #expect(wrong.passedOver.first?.provider == "flagd")
-        #expect("\(wrong.passedOver.first?.answer as Any)".contains(#"the variant "z""#))
+        let failure = String(describing: wrong.passedOver.first?.answer as Any)
+        #expect(failure.contains("the variant \"z\""), "\(failure)")
         let right = manager.reading(for: TweakContext(attributes: ["pick": "b"])).evaluate(
             feature: "flagd", variable: "f")
         #expect(right.tweak?.value == .int(2))
