@@ -46,7 +46,10 @@ let package = Package(
         // Helpers shared by test targets (a real nginx, loopback sockets, blocking work on a thread
         // of its own); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
-        .testTarget(name: "TweaksTests", dependencies: ["Tweaks", "TestSupport"], swiftSettings: swiftSettings),
+        // The flagd fixtures (Flagd/Fixtures) are read from the source tree, by path.
+        .testTarget(
+            name: "TweaksTests", dependencies: ["Tweaks", "TestSupport"], exclude: ["Flagd/Fixtures"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "TweakAccessorGenerationTests", dependencies: ["TweakAccessorGeneration", "TestSupport"],
             exclude: ["Golden"], swiftSettings: swiftSettings),
