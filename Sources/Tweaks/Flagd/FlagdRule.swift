@@ -61,7 +61,8 @@ final class FlagdRule: Sendable, Hashable {
         }
         guard let variant = variantNames.firstIndex(where: { $0.utf8.elementsEqual(name.utf8) }) else {
             return .failure(
-                FlagdFailure(detail: "its flagd targeting names the variant \"\(name)\", which the flag does not define"))
+                FlagdFailure(
+                    detail: "its flagd targeting names the variant \"\(name)\", which the flag does not define"))
         }
         return .success(FlagdDecision(variant: variant, reason: evaluation.choseBucket ? .split : .targetingMatch))
     }
