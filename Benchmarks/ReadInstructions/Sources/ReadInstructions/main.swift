@@ -18,10 +18,30 @@ let exampleURL = URL(fileURLWithPath: ProcessInfo.processInfo.environment["TWEAK
 let example = try LocalTweakProvider(jsonURL: exampleURL)
 let second = EphemeralTweakProvider(name: "second", values: ["other": ["x": 1]])
 let suite = "ReadInstructions.\(ProcessInfo.processInfo.processIdentifier)"
-func stack(cache: Bool, hook: Bool = false, log: LogLevel? = nil) -> TweakManager {
+// The benchmarks' targeting documents: a custom-signal and a percent condition, and flagd flags of
+// the same shapes (Benchmarks/TweaksBenchmarks: targetingDocument, flagdDocument).
+let conditional = try LocalTweakProvider(
+    data: Data(
+        #"""
+        {"$conditions": [
+           {"name": "beta", "customSignal": {"key": "plan", "operator": "STRING_EXACTLY_MATCHES", "values": ["beta"]}},
+           {"name": "ten", "percent": {"seed": "s", "operator": "LESS_OR_EQUAL", "microPercent": 10000000}}],
+         "general": {"meaning_of_life": {"Value": 42, "ConditionalValues": {"beta": 43}},
+                     "rollout": {"Value": 1, "ConditionalValues": {"ten": 2}}}}
+        """#.utf8), name: "conditional")
+let flagd = try LocalTweakProvider(
+    data: Data(
+        #"""
+        {"flags": {
+           "general.meaning_of_life": {"state": "ENABLED", "variants": {"plain": 42, "beta": 43},
+             "defaultVariant": "plain", "targeting": {"if": [{"==": [{"var": "plan"}, "beta"]}, "beta"]}},
+           "general.rollout": {"state": "ENABLED", "variants": {"ten": 2, "rest": 1}, "defaultVariant": "rest",
+             "targeting": {"fractional": [["ten", 10], ["rest", 90]]}}}}
+        """#.utf8), name: "flagd", format: .flagd)
+func stack(cache: Bool, hook: Bool = false, log: LogLevel? = nil, last: LocalTweakProvider = example) -> TweakManager {
     let manager = TweakManager(tweakProviders: [
         EphemeralTweakProvider(name: "session", values: ["session": ["override": true]]),
-        UserDefaultsTweakProvider(userDefaults: UserDefaults(suiteName: suite)!), second, example,
+        UserDefaultsTweakProvider(userDefaults: UserDefaults(suiteName: suite)!), second, last,
     ])
     manager.useCache = cache
     if hook { manager.addHook(NoOpHook()) }
@@ -38,6 +58,9 @@ let hooked = stack(cache: true, hook: true)
 let hookedUncached = stack(cache: false, hook: true)
 let logCached = stack(cache: true, log: .notice)
 let logUncached = stack(cache: false, log: .notice)
+let beta = TweakContext(randomizationID: "user-1", attributes: ["plan": "beta"])
+let firebaseUser = stack(cache: true, last: conditional).reading(for: beta)
+let flagdUser = stack(cache: true, last: flagd).reading(for: beta)
 let read: () -> Void
 switch operation {
 case "baseline": read = { blackHole(dictionary["general"]?["meaning_of_life"]) }
@@ -56,6 +79,11 @@ case "logIntCached":
     read = { blackHole(try? logCached.value(feature: "general", variable: "meaning_of_life", as: Int.self)) }
 case "logIntUncached":
     read = { blackHole(try? logUncached.value(feature: "general", variable: "meaning_of_life", as: Int.self)) }
+case "firebaseCondition":
+    read = { blackHole(try? firebaseUser.tweakWith(feature: "general", variable: "meaning_of_life")) }
+case "flagdCondition": read = { blackHole(try? flagdUser.tweakWith(feature: "general", variable: "meaning_of_life")) }
+case "firebasePercent": read = { blackHole(try? firebaseUser.tweakWith(feature: "general", variable: "rollout")) }
+case "flagdFractional": read = { blackHole(try? flagdUser.tweakWith(feature: "general", variable: "rollout")) }
 case "evaluate": read = { blackHole(uncached.evaluate(feature: "general", variable: "meaning_of_life")) }
 default: fatalError("unknown operation \(operation)")
 }
