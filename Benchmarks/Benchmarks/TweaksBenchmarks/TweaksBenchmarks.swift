@@ -68,7 +68,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
     // flagd targeting of the same shapes, evaluated in process (compare with the two above).
-    Benchmark("tweakWith context, flagd targeting (an attribute equals a string) in provider 4 of 4") { benchmark in
+    Benchmark("tweakWith context, flagd targeting (an attribute equals a string) in provider 4 of 4") {
+        benchmark in
         let user = fixture.flagd.reading(for: TweakContext(randomizationID: "user-1", attributes: ["plan": "beta"]))
         for _ in benchmark.scaledIterations {
             blackHole(try user.tweakWith(feature: "general", variable: "meaning_of_life"))
@@ -83,7 +84,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("A contextual manager per request: reading(for:) then one cached read") { benchmark in
         let context = TweakContext(randomizationID: "user-1")
         for _ in benchmark.scaledIterations {
-            blackHole(try fixture.cached.reading(for: context).tweakWith(feature: "general", variable: "meaning_of_life"))
+            blackHole(
+                try fixture.cached.reading(for: context).tweakWith(feature: "general", variable: "meaning_of_life"))
         }
     }
     Benchmark("tweakWith context, percent condition in provider 4 of 4, a new context each read (one SHA-256)") {
