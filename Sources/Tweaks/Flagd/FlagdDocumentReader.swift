@@ -56,6 +56,20 @@ struct FlagdDocumentReader {
         return TweakKey(feature: fallbackFeature, variable: flag)
     }
 
+    /// Whether `members`, the top level of a document that failed to load as a tweaks document,
+    /// look like a flagd document's (a `flags` object with a flag that has `state` or
+    /// `variants`), so that the error can name the format to ask for. Never used to choose how to
+    /// read a document.
+    static func looksLikeFlagd(_ members: [JSONNode.Member]) -> Bool {
+        guard case .object(let flags)? = members.first(where: { $0.key == "flags" })?.value.content else {
+            return false
+        }
+        return flags.contains { flag in
+            guard case .object(let fields) = flag.value.content else { return false }
+            return fields.contains { $0.key == "state" || $0.key == "variants" }
+        }
+    }
+
     /// The tweaks of the document `root`; `tweakSource` is each tweak's source.
     mutating func read(_ root: JSONNode, tweakSource: String?) -> [TweakKey: Tweak] {
         guard case .object(let members) = root.content else {

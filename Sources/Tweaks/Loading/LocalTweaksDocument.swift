@@ -123,7 +123,8 @@ package struct LocalTweaksDocument: Sendable {
     }
 
     /// The error to report instead of a tweaks document's problems when the document is
-    /// recognisably of another format (a property list's header, or a Firebase template's shape:
+    /// recognisably of another format (a property list's header, a Firebase template's or a flagd
+    /// document's shape:
     /// recognised only once reading it as a tweaks document failed, never to choose how to read
     /// it); `nil` otherwise.
     private static func otherFormat(
@@ -132,9 +133,14 @@ package struct LocalTweaksDocument: Sendable {
         guard format == .tweaks else { return nil }
         let detected: TweakDocumentFormat
         if let root {
-            guard case .object(let members) = root.content, ConditionReader.looksLikeFirebaseTemplate(members)
-            else { return nil }
-            detected = .firebaseTemplate
+            guard case .object(let members) = root.content else { return nil }
+            if ConditionReader.looksLikeFirebaseTemplate(members) {
+                detected = .firebaseTemplate
+            } else if FlagdDocumentReader.looksLikeFlagd(members) {
+                detected = .flagd
+            } else {
+                return nil
+            }
         } else {
             let start = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
             // `Collection.firstRange(of:)` needs macOS 13: search the first bytes by hand.

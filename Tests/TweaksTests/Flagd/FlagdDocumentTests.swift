@@ -219,4 +219,16 @@ struct FlagdDocumentTests {
             feature: "flagd", variable: "f")
         #expect(right.tweak?.value == .int(2))
     }
+
+    @Test("a flagd document read as a tweaks file fails with an error that names the format to ask for")
+    func readAsTweaksFile() throws {
+        let error = try #require(throws: TweakLoadError.self) {
+            try LocalTweakProvider(data: Data(Self.document.utf8), source: "flags.json")
+        }
+        #expect(error.reason == .otherFormat(.flagd))
+        #expect(error.description.contains("format .flagd"), "\(error)")
+        // A tweaks file with a feature named "flags" is still a tweaks file.
+        let tweaks = try LocalTweakProvider(data: Data(#"{"flags": {"beta": {"Value": true}}}"#.utf8))
+        #expect(try tweaks.tweak(for: TweakKey(feature: "flags", variable: "beta"))?.value == .bool(true))
+    }
 }
