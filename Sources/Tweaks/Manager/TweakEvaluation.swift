@@ -17,11 +17,14 @@ public struct TweakEvaluation: Sendable, CustomStringConvertible {
         public static let override = Reason(name: "OVERRIDE")
         /// A condition that is not a percent split decided the value.
         public static let targetingMatch = Reason(name: "TARGETING_MATCH")
-        /// A condition with a percent split decided the value (an experiment's variant).
+        /// A condition with a percent split decided the value (an experiment's variant), or a
+        /// flagd `fractional` chose the variant's bucket.
         public static let split = Reason(name: "SPLIT")
-        /// The provider that declares the tweak's type (the local defaults file) answered.
+        /// The provider that declares the tweak's type (the local defaults file) answered, or a
+        /// flagd flag's targeting chose no variant and its default variant answered.
         public static let declaredDefault = Reason(name: "DEFAULT")
-        /// Another provider answered with its plain value (a remote configuration, the environment).
+        /// Another provider answered with its plain value (a remote configuration, the
+        /// environment, a flagd flag without targeting).
         public static let staticValue = Reason(name: "STATIC")
         /// No layer has the tweak (or a task-local override removes it).
         public static let notFound = Reason(name: "NOT_FOUND")
@@ -59,7 +62,8 @@ public struct TweakEvaluation: Sendable, CustomStringConvertible {
     public var layer: String? { decision.layer.map(schema.layerName) }
     /// Why the read answered as it did.
     public var reason: Reason { decision.reason(schema: schema) }
-    /// The name of the condition that decided the value (the variant), when conditional values did.
+    /// The name of the condition that decided the value (the variant), when conditional values
+    /// did; for a flagd flag, the variant its targeting (or default) chose.
     public var condition: String? { decision.targeting?.variant }
     /// The experiment the document names for ``condition`` (`"$experiments"`), when it names one.
     public var experiment: String? { decision.targeting?.condition?.experiment }
