@@ -211,12 +211,8 @@ private struct LayerWalk: ~Copyable {
             TweakExplanation.ProviderAnswer(provider: layer(), answer: answer(), decision: targeting))
     }
 
-    /// The decision, once the walk is over: moved out (swapped for an empty one), not copied.
-    consuming func finish() -> TweakDecision {
-        var finished = TweakDecision()
-        swap(&finished, &decision)
-        return finished
-    }
+    /// The decision, once the walk is over: moved out, not copied.
+    consuming func finish() -> TweakDecision { decision.take() }
 
     /// Adds `note` to the read's line.
     mutating func note(_ note: String) {

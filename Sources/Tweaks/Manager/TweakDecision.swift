@@ -44,6 +44,14 @@ struct TweakDecision: Sendable {
         return nil
     }
 
+    /// The decision, moved out (swapped for an empty one) rather than copied: the walk hands its
+    /// decision on, and an observed read returns what its hooks saw, without counting references.
+    mutating func take() -> TweakDecision {
+        var taken = TweakDecision()
+        swap(&taken, &self)
+        return taken
+    }
+
     /// Why the read answered as it did, for a manager whose providers are as `schema` says.
     func reason(schema: TweakSchema) -> TweakEvaluation.Reason {
         guard tweak != nil, let layer else { return failed ? .error : .notFound }

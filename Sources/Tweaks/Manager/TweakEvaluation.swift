@@ -15,7 +15,8 @@ public struct TweakEvaluation: Sendable, CustomStringConvertible {
 
         /// A test's task-local override, or a mutable (override) provider answered.
         public static let override = Reason(name: "OVERRIDE")
-        /// A condition that is not a percent split decided the value.
+        /// A condition that is not a percent split decided the value, or a flagd targeting named
+        /// the variant.
         public static let targetingMatch = Reason(name: "TARGETING_MATCH")
         /// A condition with a percent split decided the value (an experiment's variant), or a
         /// flagd `fractional` chose the variant's bucket.
@@ -48,13 +49,8 @@ public struct TweakEvaluation: Sendable, CustomStringConvertible {
         self.decision = decision
     }
 
-    /// The decision, moved out (swapped for an empty one) rather than copied: an observed read
-    /// returns what its hooks saw.
-    mutating func takeDecision() -> TweakDecision {
-        var taken = TweakDecision()
-        swap(&taken, &decision)
-        return taken
-    }
+    /// The decision, moved out rather than copied: an observed read returns what its hooks saw.
+    mutating func takeDecision() -> TweakDecision { decision.take() }
 
     /// The answer; `nil` when no layer gives a usable one.
     public var tweak: Tweak? { decision.tweak }
