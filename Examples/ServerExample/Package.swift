@@ -2,7 +2,8 @@
 import PackageDescription
 
 // A service that reads its flags from environment variables, an overrides file, an optional remote
-// document and bundled defaults. It depends on Tweaks by path; in your own package use
+// document, a bundled flagd flag definition file and bundled defaults. It depends on Tweaks by
+// path; in your own package use
 // `.package(url: "https://github.com/tweaks/Tweaks.git", branch: "main")` (see the README).
 let package = Package(
     name: "ServerExample",
@@ -20,7 +21,7 @@ let package = Package(
                 .product(name: "Tweaks", package: "Tweaks"),
                 .product(name: "TweaksRemote", package: "Tweaks"),
             ],
-            resources: [.copy("defaults.json")]
+            resources: [.copy("defaults.json"), .copy("flags.flagd.json")]
         )
     ],
     swiftLanguageModes: [.v6]

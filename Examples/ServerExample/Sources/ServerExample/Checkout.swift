@@ -9,30 +9,44 @@ struct Order: Sendable {
     let itemCount: Int
     /// The price of one item, in cents.
     let unitPriceCents: Int
+    /// The customer's identifier, stable across their orders.
+    let customerID: String
+    /// The customer's country, an ISO 3166 code such as `DE`.
+    let country: String
 
-    /// The `number`th simulated order: the sizes repeat every six orders.
+    /// The `number`th simulated order: the sizes repeat every six orders, the customers every
+    /// three.
     init(simulated number: Int) {
         let sizes = [3, 12, 5, 8, 2, 7]
+        let customers = [("c-1001", "DE"), ("c-1002", "US"), ("c-1003", "FR")]
         self.number = number
         itemCount = sizes[(number - 1) % sizes.count]
         unitPriceCents = 1_500
+        (customerID, country) = customers[(number - 1) % customers.count]
+    }
+
+    /// What the flags' targeting knows of the order: the customer as the randomization ID
+    /// (flagd's `targetingKey`, which `fractional` buckets by), and the country as `country`.
+    var context: TweakContext {
+        TweakContext(randomizationID: customerID, attributes: ["country": .string(country)])
     }
 }
 
 /// What the service decided for one order.
 enum Decision: Sendable, CustomStringConvertible {
-    /// The order is accepted at `totalCents`, with the new pricing's discount if one applied.
-    case accepted(totalCents: Int, discountPercent: Int?)
+    /// The order is accepted at `totalCents`, with the new pricing's discount if one applied;
+    /// `pricedBy` says which layer decided the pricing, and why.
+    case accepted(totalCents: Int, discountPercent: Int?, pricedBy: String)
     /// The order is turned away.
     case rejected(reason: String)
 
     /// The decision as the log shows it.
     var description: String {
         switch self {
-        case .accepted(let total, nil):
-            "accepted, total \(Self.format(total))"
-        case .accepted(let total, let percent?):
-            "accepted, total \(Self.format(total)) (new pricing: \(percent) % off)"
+        case .accepted(let total, nil, let pricedBy):
+            "accepted, total \(Self.format(total)) (list price; \(pricedBy))"
+        case .accepted(let total, let percent?, let pricedBy):
+            "accepted, total \(Self.format(total)) (new pricing: \(percent) % off; \(pricedBy))"
         case .rejected(let reason):
             "rejected: \(reason)"
         }
@@ -77,10 +91,23 @@ struct CheckoutService: Sendable {
             return .rejected(reason: "more than \(maxItems) items (checkout.max_items)")
         }
         let subtotal = order.itemCount * order.unitPriceCents
-        guard manager.isFeatureEnabled("new_pricing") else {
-            return .accepted(totalCents: subtotal, discountPercent: nil)
+        // Decided for this order's customer: the flagd file rolls the new pricing out by country
+        // and to a share of customers. `evaluate` also tells which layer decided, and why.
+        let pricing = manager.reading(for: order.context).evaluate(feature: "new_pricing", variable: "enabled")
+        guard pricing.tweak?.boolValue == true else {
+            return .accepted(totalCents: subtotal, discountPercent: nil, pricedBy: pricing.why)
         }
         let percent = min(max(discountPercent, 0), 100)
-        return .accepted(totalCents: subtotal * (100 - percent) / 100, discountPercent: percent)
+        return .accepted(
+            totalCents: subtotal * (100 - percent) / 100, discountPercent: percent, pricedBy: pricing.why)
+    }
+}
+
+extension TweakEvaluation {
+    /// The answering layer and why it answered so, as the log shows it: `flagd: variant "on",
+    /// SPLIT`, `environment: STATIC`.
+    fileprivate var why: String {
+        let variant = condition.map { "variant \"\($0)\", " } ?? ""
+        return "\(layer ?? "no layer"): \(variant)\(reason)"
     }
 }

@@ -54,7 +54,8 @@ struct ServerExample {
         for number in 1...requests {
             overridesHealth.check()
             let order = Order(simulated: number)
-            Log.info("order \(number): \(order.itemCount) items, \(checkout.handle(order))")
+            let customer = "\(order.customerID) (\(order.country))"
+            Log.info("order \(number) from \(customer): \(order.itemCount) items, \(checkout.handle(order))")
             if options.isDemo, number == (requests + 1) / 2 {
                 try await Demo.changeMaxItems(in: stack.overrides.fileURL, seenBy: stack.manager)
             }
