@@ -53,9 +53,14 @@ extension TweakContext {
             case .int(let number): String(number)
             case .double(let number): JavaScriptNumber.text(of: number)
             case .bool(let flag): flag ? "true" : "false"
-            case .list, .structure: JSONLogicValue(self).jsonText
+            case .list, .structure: nestedText
             }
         }
+
+        /// A list or structure as JSON text: apart from ``description``, whose other cases custom-signal
+        /// conditions read on every read.
+        @inline(never)
+        private var nestedText: String { JSONLogicValue(self).jsonText }
 
         /// The value as numeric operators see it: a number, a Boolean as 1 or 0, a string parsed
         /// after trimming white space; `nil` for a string that is not a number (or is NaN).

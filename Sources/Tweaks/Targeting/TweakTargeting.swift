@@ -91,15 +91,16 @@ package final class TweakTargeting: Sendable, Hashable {
             case .success(let decision?):
                 return TweakTargetingDecision(
                     condition: flagd.variantNames[decision.variant], answers: true, hasContext: context != nil,
-                    microPercentiles: percentiles, flagdReason: decision.reason)
+                    microPercentiles: percentiles, flagd: .chose(decision.reason))
             case .success(nil):
                 return TweakTargetingDecision(
                     condition: nil, answers: false, hasContext: context != nil, microPercentiles: percentiles,
-                    flagdReason: .defaultVariant, isDisabled: flagd.isDisabled)
+                    flagd: flagd.isDisabled ? .disabled : .noVariant)
             case .failure(let failure):
                 return TweakTargetingDecision(
-                    condition: nil, answers: false, hasContext: context != nil, microPercentiles: percentiles,
-                    failure: failure.detail)
+                    condition: failure.detail, answers: false, hasContext: context != nil,
+                    microPercentiles: percentiles,
+                    flagd: .failed)
             }
         }
         return TweakTargetingDecision(
@@ -139,7 +140,8 @@ package struct TweakTargetingDecision: Sendable, Hashable, CustomStringConvertib
         package let value: UInt32
     }
 
-    /// The name of the condition that decided; `nil` when none was true and the default decided.
+    /// The name of the condition that decided (`nil` when none was true and the default decided);
+    /// for a flagd flag, the variant its rule chose, or why the rule failed (``FlagdOutcome/failed``).
     package let condition: String?
     /// Whether the decided value is an answer; `false` for "no answer here" (Firebase's
     /// `useInAppDefault`), when the next layer answers.
@@ -148,23 +150,31 @@ package struct TweakTargetingDecision: Sendable, Hashable, CustomStringConvertib
     let hasContext: Bool
     /// The micro-percentiles of the percent conditions that were evaluated, by seed.
     package let microPercentiles: [Percentile]
-    /// Why a flagd flag's rule chose ``condition`` (its variant); `nil` for conditional values.
-    var flagdReason: FlagdDecision.Reason? = nil
-    /// Why a flagd flag's rule gave no usable answer, when it named no variant of its flag.
-    var failure: String? = nil
-    /// Whether the decision is a flagd flag's that is `DISABLED`.
-    var isDisabled = false
+    /// What a flagd flag's rule did; `nil` for conditional values. One byte, beside the flags
+    /// above: every read that explains nothing still carries this value.
+    var flagd: FlagdOutcome? = nil
+
+    /// What a flagd flag's rule did, as `explain` shows it.
+    enum FlagdOutcome: Sendable, Hashable {
+        /// It chose ``TweakTargetingDecision/condition``, the variant, for this reason.
+        case chose(FlagdDecision.Reason)
+        /// It chose no variant and the flag has no default variant.
+        case noVariant
+        /// The flag is `DISABLED`.
+        case disabled
+        /// Its targeting named no variant of the flag; ``TweakTargetingDecision/condition`` says why.
+        case failed
+    }
 
     /// `condition "beta" (seed "s": micro-percentile 9571542)`, or `default (no condition is true)`;
     /// for a flagd flag, `variant "on" (TARGETING_MATCH)`.
     package var description: String {
-        if let failure { return "flagd targeting failed: \(failure)" }
-        if isDisabled { return "the flagd flag is DISABLED: no answer here" }
-        if let flagdReason {
-            guard let condition else {
-                return "no variant chosen and the flagd flag has no default variant: no answer here"
-            }
-            return "variant \"\(condition)\" (\(flagdReason.evaluationReason))"
+        switch flagd {
+        case .chose(let reason)?: return "variant \"\(condition ?? "")\" (\(reason.evaluationReason))"
+        case .noVariant?: return "no variant chosen and the flagd flag has no default variant: no answer here"
+        case .disabled?: return "the flagd flag is DISABLED: no answer here"
+        case .failed?: return "flagd targeting failed: \(condition ?? "")"
+        case nil: break
         }
         var text =
             condition.map { "condition \"\($0)\"" }
