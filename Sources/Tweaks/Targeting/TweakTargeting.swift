@@ -52,8 +52,11 @@ package final class TweakTargeting: Sendable, Hashable {
     func answer(of tweak: Tweak, for context: TweakContext?) throws(FlagdFailure) -> (Tweak, TargetingOutcome)? {
         let index = branches.firstIndex { $0.condition.condition.evaluate(context) }
         if index == nil, let flagd {
-            guard let decision = try flagd.decide(for: context).get() else { return nil }
-            return (flagd.answer(of: tweak, for: decision), .flagd(decision))
+            switch flagd.decide(for: context) {
+            case .success(let decision?): return (flagd.answer(of: tweak, for: decision), .flagd(decision))
+            case .success(nil): return nil
+            case .failure(let failure): throw failure
+            }
         }
         let outcome = index.map(TargetingOutcome.branch) ?? .defaultValue
         let slot = index ?? branches.count
