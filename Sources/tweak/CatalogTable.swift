@@ -25,7 +25,11 @@ enum CatalogTable {
                 if !entry.isEncrypted || revealingSecrets {
                     for conditional in entry.conditionalValues {
                         let value = conditional.value?.quotedText ?? "(in-app default)"
-                        lines.append("      if \(conditional.condition): \(value)")
+                        let name = conditional.condition
+                        lines.append(
+                            conditional.isVariant
+                                ? "      variant \(TweakValue.string(name).jsonText): \(value)"
+                                : "      if \(name): \(value)")
                     }
                 }
             }
@@ -51,7 +55,8 @@ enum CatalogTable {
             if !entry.conditionalValues.isEmpty, !isHidden {
                 let values = entry.conditionalValues.map { conditional in
                     TweakJSON.object([
-                        "condition": .string(conditional.condition), "value": conditional.value.map(\.asJSON) ?? .null,
+                        conditional.isVariant ? "variant" : "condition": .string(conditional.condition),
+                        "value": conditional.value.map(\.asJSON) ?? .null,
                     ])
                 }
                 fields.append(("conditionalValues", .json(.array(values))))

@@ -192,6 +192,9 @@ import Testing
                         run.lines.contains { $0.contains(name) && $0.contains(value) },
                         "\(name) in \(run.standardOutput)")
                 }
+                // A targeted flag's variants are listed under it, by name.
+                #expect(run.lines.contains("      variant \"low\": 1"), "\(run.standardOutput)")
+                #expect(run.lines.contains("      variant \"high\": 10"), "\(run.standardOutput)")
             }
         }
 

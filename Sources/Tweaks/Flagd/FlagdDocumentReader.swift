@@ -16,7 +16,7 @@
 ///
 /// - A flag key `feature.variable` (split at the first dot, both sides non-empty) is that tweak;
 ///   any other key `k` is variable `k` of feature ``fallbackFeature`` (`flagd`).
-/// - A flag without targeting (or with `{}`) is a plain tweak: its default variant's value. A
+/// - A flag without targeting (or with `{}` or `null`) is a plain tweak: its default variant's value. A
 ///   flag with targeting carries its ``FlagdRule``, decided for each read's context. A disabled
 ///   flag, and a flag without a default variant, answer nothing when nothing chooses a variant:
 ///   the next layer answers.
@@ -181,6 +181,8 @@ struct FlagdDocumentReader {
         if let node = field("targeting") {
             switch node.content {
             case .object(let members) where members.isEmpty:
+                break
+            case .null:
                 break
             case .object:
                 guard compiledNodes < Self.maximumDocumentNodes else {

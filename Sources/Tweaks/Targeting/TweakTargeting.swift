@@ -194,22 +194,25 @@ package struct TweakTargetingDecision: Sendable, Hashable, CustomStringConvertib
 
 /// One conditional value of a tweak, as a catalog shows it.
 package struct TweakConditionalValue: Sendable, Hashable, CustomStringConvertible {
-    /// The condition's name.
+    /// The condition's name; for a flagd flag's variant (``isVariant``), the variant's name.
     package let condition: String
     /// The value when the condition is the first true one; `nil`: no answer (the next provider answers).
     package let value: TweakValue?
+    /// Whether this is a flagd flag's variant, which its rule chooses, rather than a condition's value.
+    package var isVariant = false
 
-    /// `if beta: true`, or `if beta: (in-app default)`.
+    /// `if beta: true`, `if beta: (in-app default)`, or a flagd variant's `variant "on": true`.
     package var description: String {
-        "if \(condition): \(value?.description ?? "(in-app default)")"
+        let value = value?.description ?? "(in-app default)"
+        return isVariant ? "variant \(TweakValue.string(condition).jsonText): \(value)" : "if \(condition): \(value)"
     }
 
     /// The conditional values of `targeting`, in its document's order of conditions; a flagd
-    /// flag's variants after them, each named `variant "name"`.
+    /// flag's variants after them.
     static func all(_ targeting: TweakTargeting) -> [TweakConditionalValue] {
         let variants = targeting.flagd.map { rule in
             zip(rule.variantNames, rule.variantValues).map {
-                TweakConditionalValue(condition: "variant \"\($0)\"", value: $1)
+                TweakConditionalValue(condition: $0, value: $1, isVariant: true)
             }
         }
         return targeting.branches.map { TweakConditionalValue(condition: $0.condition.name, value: $0.value) }

@@ -61,6 +61,10 @@ struct FlagdDocumentTests {
         let evaluation = try Self.manager().evaluate(feature: "flagd", variable: "banner-text")
         #expect(evaluation.tweak?.value == .string("Hello"))
         #expect(evaluation.reason == .staticValue)
+        // `"targeting": null`, as flagd's evaluators read it, is no targeting.
+        let nullTargeting = try Self.manager(
+            #"{"flags": {"f": {"state": "ENABLED", "variants": {"a": 1}, "defaultVariant": "a", "targeting": null}}}"#)
+        #expect(nullTargeting.evaluate(feature: "flagd", variable: "f").reason == .staticValue)
     }
 
     @Test("targeting that names a variant decides it (TARGETING_MATCH); null picks the default (DEFAULT)")
