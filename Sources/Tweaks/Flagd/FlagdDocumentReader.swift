@@ -190,12 +190,14 @@ struct FlagdDocumentReader {
                         "the document's rules have more than \(Self.maximumDocumentNodes) operations and values",
                         at: node.offset)
                 }
-                guard let compiled = compiler.compile(node, path: "targeting") else {
+                let compiled = compiler.compile(node, path: "targeting")
+                // Counted whether it compiles or not: a document of failing rules is bounded too.
+                compiledNodes += compiler.nodeCount
+                guard let compiled else {
                     let found = compiler.problem
                     return problem(
                         "\(found?.path ?? "targeting"): \(found?.detail ?? "")", at: found?.offset ?? node.offset)
                 }
-                compiledNodes += compiler.nodeCount
                 for result in compiled.literalResults {
                     if let detail = Self.unknownVariant(result, names: names) {
                         return problem(detail, at: node.offset)

@@ -64,8 +64,29 @@ struct JSONLogicCompiler {
             }
             return compile(operation, member.value, path: "\(path).\(member.key)", depth: depth)
         default:
+            // Data is counted whole: a large object a `$ref` repeats costs each time it is used.
+            nodeCount += Self.size(of: node, limit: Self.maximumNodes) - 1
+            guard nodeCount <= Self.maximumNodes else {
+                return fail(path, "the rule has more than \(Self.maximumNodes) operations and values", node)
+            }
             return .literal(JSONLogicValue(node))
         }
+    }
+
+    /// The values in `node`, itself included, counted up to just past `limit`.
+    private static func size(of node: JSONNode, limit: Int) -> Int {
+        var count = 0
+        func walk(_ node: JSONNode) {
+            count += 1
+            guard count <= limit else { return }
+            switch node.content {
+            case .array(let elements): for element in elements where count <= limit { walk(element) }
+            case .object(let members): for member in members where count <= limit { walk(member.value) }
+            default: break
+            }
+        }
+        walk(node)
+        return count
     }
 
     /// An operation's arguments, compiled: an array is its arguments, any other value its one

@@ -6,11 +6,15 @@ import Foundation
 /// The data a rule reads is the read's context as flagd shows it: the context's attributes,
 /// `targetingKey` (the randomization id) and `$flagd` (`flagKey`, and `timestamp` in whole seconds
 /// since 1970). An evaluation takes at most ``maximumSteps`` steps (each operation and each
-/// element an operation makes or walks is one): a rule that would take more gives `null` and
-/// ``isOverBudget``, so no document can stall a read.
+/// element an operation makes or walks is one; a value the evaluation builds, an array or a
+/// `reduce`'s accumulator, pays for every value inside it and nests at most ``maximumDepth``
+/// levels): a rule that would take more gives `null` and ``isOverBudget``, so no document can
+/// stall a read or build a value too large to print, compare or free.
 struct JSONLogicEvaluation {
     /// The most steps one evaluation may take.
     static let maximumSteps = 100_000
+    /// The deepest a value the evaluation builds may nest (the parser's own limit is lower).
+    static let maximumDepth = 128
 
     /// The flag whose rule this is (`$flagd.flagKey`).
     let flagKey: String
@@ -56,7 +60,7 @@ struct JSONLogicEvaluation {
             var values: [JSONLogicValue] = []
             values.reserveCapacity(elements.count)
             for element in elements { values.append(evaluate(element, data)) }
-            return .array(values)
+            return built(.array(values))
         case .variable(let path, let fallback):
             if let value = lookUp(path[...], in: data) { return value }
             return fallback.map { evaluate($0, data) } ?? .null
@@ -89,6 +93,29 @@ struct JSONLogicEvaluation {
         return values
     }
 
+    /// `value`, which the evaluation built, once every value inside it is paid for; `null` when it
+    /// is larger than the budget left or nests deeper than ``maximumDepth`` (the evaluation is then
+    /// over budget). Counting stops at the first limit passed, so it never costs more than the
+    /// budget left.
+    private mutating func built(_ value: JSONLogicValue) -> JSONLogicValue {
+        let remaining = Self.maximumSteps - steps
+        var nodes = 0
+        func fits(_ value: JSONLogicValue, depth: Int) -> Bool {
+            nodes += 1
+            guard nodes <= remaining, depth <= Self.maximumDepth else { return false }
+            switch value {
+            case .array(let elements): return elements.allSatisfy { fits($0, depth: depth + 1) }
+            case .object(let members): return members.values.allSatisfy { fits($0, depth: depth + 1) }
+            default: return true
+            }
+        }
+        guard fits(value, depth: 0), spend(nodes) else {
+            isOverBudget = true
+            return .null
+        }
+        return value
+    }
+
     private mutating func chosen(_ variant: JSONLogicValue?) -> JSONLogicValue {
         guard let variant, variant != .null else { return .null }
         choseBucket = true
@@ -102,7 +129,7 @@ struct JSONLogicEvaluation {
         switch operation {
         case .variable:
             let key = argument(0, arguments, data)
-            if let value = lookUp(Self.path(of: key)[...], in: data) { return value }
+            if let value = lookUp(path(of: key)[...], in: data) { return value }
             return argument(1, arguments, data)
         case .missing:
             let first = argument(0, arguments, data)
@@ -180,14 +207,9 @@ struct JSONLogicEvaluation {
         case .merge:
             var merged: [JSONLogicValue] = []
             for value in all(arguments, data) {
-                if case .array(let elements) = value {
-                    guard spend(elements.count) else { return .null }
-                    merged += elements
-                } else {
-                    merged.append(value)
-                }
+                if case .array(let elements) = value { merged += elements } else { merged.append(value) }
             }
-            return .array(merged)
+            return built(.array(merged))
         case .contains:
             let needle = argument(0, arguments, data)
             switch argument(1, arguments, data) {
@@ -248,7 +270,7 @@ struct JSONLogicEvaluation {
             var mapped: [JSONLogicValue] = []
             mapped.reserveCapacity(elements.count)
             for element in elements { mapped.append(evaluate(body, .value(element))) }
-            return .array(mapped)
+            return built(.array(mapped))
         case .filter:
             var kept: [JSONLogicValue] = []
             for element in elements where evaluate(body, .value(element)).isTruthy { kept.append(element) }
@@ -256,7 +278,8 @@ struct JSONLogicEvaluation {
         case .reduce:
             var accumulator = argument(2, arguments, data)
             for element in elements {
-                accumulator = evaluate(body, .value(.object(["current": element, "accumulator": accumulator])))
+                accumulator = built(
+                    evaluate(body, .value(.object(["current": element, "accumulator": accumulator]))))
                 if isOverBudget { return .null }
             }
             return accumulator
@@ -278,7 +301,7 @@ struct JSONLogicEvaluation {
     private mutating func missing(_ keys: [JSONLogicValue], _ data: Data) -> [JSONLogicValue] {
         guard spend(keys.count) else { return [] }
         return keys.filter { key in
-            switch lookUp(Self.path(of: key)[...], in: data) {
+            switch lookUp(path(of: key)[...], in: data) {
             case nil, .null?, .string("")?: true
             default: false
             }
@@ -287,10 +310,12 @@ struct JSONLogicEvaluation {
 
     // MARK: Data
 
-    /// The components of a `var` key: its text split at dots; none (all the data) for `null` and `""`.
-    private static func path(of key: JSONLogicValue) -> [String] {
+    /// The components of a `var` key computed on a read: its text split at dots, paid for by its
+    /// length; none (all the data) for `null` and `""`.
+    private mutating func path(of key: JSONLogicValue) -> [String] {
         if case .null = key { return [] }
         let text = key.text
+        guard spend(text.utf8.count / 16) else { return [] }
         return text.isEmpty ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
