@@ -22,6 +22,7 @@ let harnesses: [String: @Sendable (Data) -> Void] = [
     "exposure-line": fuzzExposureLine,
     "deep-link": fuzzDeepLink,
     "firebase-defaults-plist": fuzzFirebaseDefaultsPlist,
+    "flagd": fuzzFlagd,
 ]
 
 // Set once, on the first input; libFuzzer calls the entry point from one thread.

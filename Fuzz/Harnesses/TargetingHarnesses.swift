@@ -62,3 +62,65 @@ func fuzzRegularExpression(_ data: Data) {
     _ = expression.matches(subject)
     _ = expression.matches(subject + subject)
 }
+
+/// The names a flagd document's `var`s are likely to read: the input's short string literals
+/// (at most 16), each a dotted path.
+private func likelyPaths(in data: Data) -> [String] {
+    let text = String(decoding: data.prefix(8192), as: UTF8.self)
+    let literals = text.split(separator: "\"", omittingEmptySubsequences: false).enumerated()
+        .filter { $0.offset % 2 == 1 && (1...48).contains($0.element.count) }.map { String($0.element) }
+    return Array(Set(literals).sorted().prefix(16))
+}
+
+/// Contexts every flagd rule is decided for: none; a targeting key alone; then a key and, at every
+/// likely path, a value of each kind in turn (a nested structure for a dotted path).
+private func flagdContexts(for data: Data) -> [TweakContext?] {
+    let text = String(decoding: data.prefix(256), as: UTF8.self)
+    let values: [TweakContext.Value] = [
+        .string(text), .int(Int.max), .double(-0.5), .bool(true), .string("5.12.1-rc.1+b"),
+        .list([.int(1), .string("a"), .list([.double(1e300)]), .structure(["k": .bool(false)])]),
+        .structure(["name": .string(text), "age": .int(30), "tags": .list([.string("x")])]), .int(0),
+        .double(.nan), .string(""),
+    ]
+    var contexts: [TweakContext?] = [nil, TweakContext(randomizationID: text)]
+    for shift in 0..<3 {
+        var attributes: [String: TweakContext.Value] = [:]
+        for (index, path) in likelyPaths(in: data).enumerated() {
+            let parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            var value = values[(index + shift * 3) % values.count]
+            for part in parts.dropFirst().reversed() { value = .structure([part: value]) }
+            attributes[parts[0]] = value
+        }
+        contexts.append(TweakContext(randomizationID: shift == 0 ? "user-42" : text, attributes: attributes))
+    }
+    return contexts
+}
+
+/// The flagd document reader: the input is a flag definition document, loaded strictly and
+/// leniently (a strict load must be a lenient load without warnings and the same tweaks); every
+/// flagd rule that loaded is decided for a few contexts, through the lookup's own path.
+func fuzzFlagd(_ data: Data) {
+    let bytes = [UInt8](data)
+    var strictKeys: Set<TweakKey>?
+    for strictness in [LocalTweaksDocument.Strictness.strict, .lenient] {
+        guard
+            let document = try? LocalTweaksDocument(
+                bytes: bytes, source: "fuzz", tweakSource: "fuzz", format: .flagd, strictness: strictness)
+        else {
+            if strictKeys != nil { fatalError("a document that loads strictly fails to load leniently") }
+            continue
+        }
+        if strictness == .strict {
+            strictKeys = Set(document.definitions.keys)
+        } else if let strictKeys, strictKeys != Set(document.definitions.keys) || !document.warnings.isEmpty {
+            fatalError("a strict load differs when lenient: \(document.warnings)")
+        }
+        for context in flagdContexts(for: data) {
+            for definition in document.definitions.values {
+                guard let targeting = definition.tweak.targeting, let rule = targeting.flagd else { continue }
+                _ = rule.decide(for: context)
+                _ = try? targeting.answer(of: definition.tweak, for: context)
+            }
+        }
+    }
+}
