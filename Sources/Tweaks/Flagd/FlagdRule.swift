@@ -57,7 +57,9 @@ final class FlagdRule: Sendable, Hashable {
         case .bool(let flag): name = flag ? "true" : "false"
         case .number: name = value.text
         case .array, .object:
-            return .failure(FlagdFailure(detail: "its flagd targeting gives \(value.jsonText), not a variant's name"))
+            let text = value.jsonText
+            let shown = text.utf8.count <= 200 ? text : String(text.prefix(200)) + "…"
+            return .failure(FlagdFailure(detail: "its flagd targeting gives \(shown), not a variant's name"))
         }
         guard let variant = variantNames.firstIndex(where: { $0.utf8.elementsEqual(name.utf8) }) else {
             return .failure(
