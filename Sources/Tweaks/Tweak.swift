@@ -138,6 +138,13 @@ public struct Tweak: Sendable, Hashable {
         copy(value: value, source: source, targeting: nil)
     }
 
+    /// `answer`, made ahead from this tweak when its targeting was bound, while it still names this
+    /// tweak's source; else this tweak resolved to its value (the provider gave the tweak another
+    /// source since).
+    func resolved(toPrepared answer: Tweak) -> Tweak {
+        answer.source == source ? answer : resolved(to: answer.value)
+    }
+
     private func copy(
         value: TweakValue, source: String?, targeting: TweakTargeting?, isUntypedText: Bool? = nil
     ) -> Tweak {

@@ -164,7 +164,7 @@ struct FlagdDocumentReader {
             case .null: break
             case .string(let name) where name.isEmpty: break
             case .string(let name):
-                guard let index = names.firstIndex(of: name) else {
+                guard let index = FlagdRule.index(ofVariant: name, in: names) else {
                     return problem(
                         "\"defaultVariant\" is \"\(name)\", which \"variants\" does not define", at: node.offset)
                 }
@@ -268,18 +268,10 @@ struct FlagdDocumentReader {
         return nil
     }
 
-    /// Why the literal result `value` of a targeting names no variant; `nil` when it names one
-    /// (or is `null`, the default variant).
+    /// Why the literal result `value` of a targeting names no variant; `nil` when it names one, or
+    /// names none by design (`null`: the default variant; an array or object fails when read).
     private static func unknownVariant(_ value: JSONLogicValue, names: [String]) -> String? {
-        let name: String
-        switch value {
-        case .null: return nil
-        case .string(let text): name = text
-        case .bool(let flag): name = flag ? "true" : "false"
-        case .number: name = value.text
-        case .array, .object: return nil
-        }
-        guard !names.contains(name) else { return nil }
+        guard let name = value.variantName, FlagdRule.index(ofVariant: name, in: names) == nil else { return nil }
         return "the targeting names the variant \"\(name)\", which \"variants\" does not define"
     }
 

@@ -49,19 +49,15 @@ final class FlagdRule: Sendable, Hashable {
         if isDisabled { return .success(nil) }
         var evaluation = JSONLogicEvaluation(flagKey: flagKey, context: context)
         let value = evaluation.evaluate(expression)
-        let name: String
-        switch value {
-        case .null:
+        if case .null = value {
             return .success(defaultVariant.map { FlagdDecision(variant: $0, reason: .defaultVariant) })
-        case .string(let text): name = text
-        case .bool(let flag): name = flag ? "true" : "false"
-        case .number: name = value.text
-        case .array, .object:
+        }
+        guard let name = value.variantName else {
             let text = value.jsonText
             let shown = text.utf8.count <= 200 ? text : String(text.prefix(200)) + "…"
             return .failure(FlagdFailure(detail: "its flagd targeting gives \(shown), not a variant's name"))
         }
-        guard let variant = variantNames.firstIndex(where: { $0.utf8.elementsEqual(name.utf8) }) else {
+        guard let variant = Self.index(ofVariant: name, in: variantNames) else {
             return .failure(
                 FlagdFailure(
                     detail: "its flagd targeting names the variant \"\(name)\", which the flag does not define"))
@@ -69,12 +65,15 @@ final class FlagdRule: Sendable, Hashable {
         return .success(FlagdDecision(variant: variant, reason: evaluation.choseBucket ? .split : .targetingMatch))
     }
 
+    /// The index of the variant named `name` in `names`, compared byte for byte as flagd compares
+    /// names (never by Unicode equivalence); `nil` when none is.
+    static func index(ofVariant name: String, in names: [String]) -> Int? {
+        names.firstIndex { $0.utf8.elementsEqual(name.utf8) }
+    }
+
     /// The tweak `tweak` (whose rule this is) answers with for `decision`.
     func answer(of tweak: Tweak, for decision: FlagdDecision) -> Tweak {
-        if answers.count == variantValues.count {
-            let answer = answers[decision.variant]
-            return answer.source == tweak.source ? answer : tweak.resolved(to: answer.value)
-        }
+        if answers.count == variantValues.count { return tweak.resolved(toPrepared: answers[decision.variant]) }
         return tweak.resolved(to: variantValues[decision.variant])
     }
 

@@ -55,6 +55,18 @@ enum JSONLogicValue: Sendable, Hashable {
         }
     }
 
+    /// The variant a targeting's value names, as flagd reads it: a string itself, a Boolean
+    /// `"true"` or `"false"`, a number as JavaScript writes it; `nil` for `null`, an array or an
+    /// object.
+    var variantName: String? {
+        switch self {
+        case .string(let text): text
+        case .bool(let flag): flag ? "true" : "false"
+        case .number: text
+        case .null, .array, .object: nil
+        }
+    }
+
     /// The string, when the value is one.
     var stringValue: String? {
         if case .string(let text) = self { return text }

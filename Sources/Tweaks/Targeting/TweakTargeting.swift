@@ -61,7 +61,7 @@ package final class TweakTargeting: Sendable, Hashable {
         let outcome = index.map(TargetingOutcome.branch) ?? .defaultValue
         let slot = index ?? branches.count
         if answers.count == branches.count + 1, let answer = answers[slot] {
-            return (answer.source == tweak.source ? answer : tweak.resolved(to: answer.value), outcome)
+            return (tweak.resolved(toPrepared: answer), outcome)
         }
         let value = index.map { branches[$0].value } ?? defaultValue
         return value.map { (tweak.resolved(to: $0), outcome) }
